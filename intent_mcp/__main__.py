@@ -1,0 +1,3 @@
+from intent_mcp.cli import main
+
+raise SystemExit(main())
