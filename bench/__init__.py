@@ -1,0 +1,12 @@
+"""Benchmarks for intent-mcp: each measurement beside a floor measured in the same run.
+
+Run with ``python -m bench`` (``--quick`` for a few-second pass). Nothing here is imported by
+the project itself; the servers under test run as child processes on loopback.
+"""
+
+from __future__ import annotations
+
+from bench.report import Row, Section, render
+from bench.stats import Summary, percentile, ratio
+
+__all__ = ["Row", "Section", "Summary", "percentile", "ratio", "render"]

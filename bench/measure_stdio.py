@@ -1,0 +1,137 @@
+"""Measurements 1 and 2: round trip of ``tools/call`` and cold start, each against the bare SDK server.
+
+Both servers run side by side and are driven in alternating batches, so a noisy neighbour on
+the machine slows both sides of a ratio alike instead of only one.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, spawn, stop
+from bench.report import Row, Section, format_seconds
+from bench.stats import Summary, ratio
+from bench.stdio_rpc import StdioRpcClient
+from bench.workloads import SEED_ARGUMENTS
+
+ROUND_TRIP_TARGET = 1.5
+COLD_START_TARGET = 1.3
+INTENT_TOOL = "intent_parse"
+
+
+@dataclass(frozen=True, slots=True)
+class StdioBudget:
+    """How much work the stdio measurements may do."""
+
+    round_trip_seconds: float
+    round_trip_warmup: int
+    batch: int
+    cold_starts: int
+
+
+@dataclass(slots=True)
+class _Subject:
+    command: ServerCommand
+    tool: str
+    client: StdioRpcClient | None = None
+
+
+async def cold_start_once(command: ServerCommand) -> float:
+    """Seconds from spawning the server to its first ``tools/list`` answer (after the handshake)."""
+    started = time.perf_counter()
+    server = await spawn(command.stdio_argv(), stdio=True)
+    try:
+        client = StdioRpcClient(server)
+        await client.initialize()
+        tools = await client.list_tools()
+        elapsed = time.perf_counter() - started
+    except Exception as exc:
+        tail = await stop(server)
+        raise RuntimeError(f"{command.label} failed to start: {exc}; stderr: {tail[-500:]}") from exc
+    await stop(server)
+    if not tools:
+        raise RuntimeError(f"{command.label} listed no tools")
+    return elapsed
+
+
+async def measure_cold_start(budget: StdioBudget) -> Section:
+    section = Section("cold start")
+    floor_samples: list[float] = []
+    intent_samples: list[float] = []
+    # One unmeasured start each first: it warms the OS file cache and bytecode caches for both.
+    await cold_start_once(FLOOR_SERVER)
+    await cold_start_once(INTENT_SERVER)
+    for _ in range(budget.cold_starts):
+        floor_samples.append(await cold_start_once(FLOOR_SERVER))
+        intent_samples.append(await cold_start_once(INTENT_SERVER))
+    floor = Summary.of(floor_samples)
+    intent = Summary.of(intent_samples)
+    section.rows.append(
+        Row(
+            "2. cold start (stdio)",
+            f"spawn -> first tools/list, median of {floor.count}",
+            format_seconds(intent.median),
+            format_seconds(floor.median),
+            ratio(intent.median, floor.median),
+            COLD_START_TARGET,
+        )
+    )
+    return section
+
+
+async def measure_round_trip(budget: StdioBudget) -> Section:
+    section = Section("round trip")
+    subjects = [_Subject(FLOOR_SERVER, "echo"), _Subject(INTENT_SERVER, INTENT_TOOL)]
+    servers = [await spawn(subject.command.stdio_argv(), stdio=True) for subject in subjects]
+    samples: list[list[float]] = [[], []]
+    try:
+        for subject, server in zip(subjects, servers, strict=True):
+            subject.client = StdioRpcClient(server)
+            await subject.client.initialize()
+            names = {tool.get("name") for tool in await subject.client.list_tools()}
+            if subject.tool not in names:
+                raise RuntimeError(f"{subject.command.label} does not offer {subject.tool}")
+            for _ in range(budget.round_trip_warmup):
+                await subject.client.call_tool(subject.tool, SEED_ARGUMENTS)
+        deadline = time.monotonic() + budget.round_trip_seconds
+        while time.monotonic() < deadline:
+            for index, subject in enumerate(subjects):
+                assert subject.client is not None
+                samples[index].extend(await _timed_batch(subject.client, subject.tool, budget.batch))
+    finally:
+        for server in servers:
+            await stop(server)
+    floor = Summary.of(samples[0])
+    intent = Summary.of(samples[1])
+    section.rows.append(
+        Row(
+            "1. round trip (stdio)",
+            f"tools/call median, {intent.count} calls",
+            format_seconds(intent.median),
+            format_seconds(floor.median),
+            ratio(intent.median, floor.median),
+            ROUND_TRIP_TARGET,
+        )
+    )
+    section.rows.append(
+        Row(
+            "1. round trip (stdio)",
+            "tools/call p99",
+            format_seconds(intent.p99),
+            format_seconds(floor.p99),
+            ratio(intent.p99, floor.p99),
+        )
+    )
+    return section
+
+
+async def _timed_batch(client: StdioRpcClient, tool: str, count: int) -> list[float]:
+    timings: list[float] = []
+    arguments: dict[str, Any] = SEED_ARGUMENTS
+    for _ in range(count):
+        started = time.perf_counter()
+        await client.call_tool(tool, arguments)
+        timings.append(time.perf_counter() - started)
+    return timings
