@@ -1,0 +1,7 @@
+"""Request -> model task: the instructions, the input and the candidate's JSON Schema."""
+
+from intent.task.instructions import INSTRUCTIONS
+from intent.task.model_task import ModelTask, build_task
+from intent.task.output_schema import build_output_schema
+
+__all__ = ["INSTRUCTIONS", "ModelTask", "build_output_schema", "build_task"]

@@ -1,0 +1,103 @@
+"""Candidate text -> a checked candidate object, or the explicit format problems that stop it.
+
+Only format problems live here (JSON, size, depth, the task's outputSchema, dangling keys).
+Whether the content is grounded is the resolver's business, and missing information is never a
+format problem.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import orjson
+from jsonschema import Draft202012Validator
+
+from intent.config import Limits, _pointer
+from intent.errors import FeedbackItem
+
+_BASELINE_ID = re.compile(r"^intent-\d+$")
+_VALIDATORS: dict[int, tuple[dict[str, Any], Draft202012Validator]] = {}
+
+
+class CandidateProblems(Exception):
+    """The candidate is malformed; ``feedback`` says where and how."""
+
+    def __init__(self, feedback: list[FeedbackItem]) -> None:
+        super().__init__("; ".join(f"{f['pointer'] or '/'}: {f['message']}" for f in feedback))
+        self.feedback = feedback
+
+
+def _validator(schema: dict[str, Any]) -> Draft202012Validator:
+    entry = _VALIDATORS.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        if len(_VALIDATORS) >= 256:
+            _VALIDATORS.pop(next(iter(_VALIDATORS)))
+        entry = _VALIDATORS[id(schema)] = (schema, Draft202012Validator(schema))
+    return entry[1]
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+    return False
+
+
+def parse_candidate(text: str, schema: dict[str, Any], limits: Limits) -> dict[str, Any]:
+    """Return the candidate object, or raise CandidateProblems with explicit feedback."""
+    if not isinstance(text, str):
+        raise CandidateProblems([{"pointer": "", "message": "the candidate must be JSON text (a string)"}])
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.max_candidate_bytes:
+        raise CandidateProblems([{
+            "pointer": "",
+            "message": f"the candidate is {size} bytes; the limit is {limits.max_candidate_bytes}",
+        }])
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise CandidateProblems([{"pointer": "", "message": f"not valid JSON: {exc}"}]) from None
+    if _depth_exceeds(value, limits.max_candidate_depth):
+        raise CandidateProblems([{
+            "pointer": "",
+            "message": f"the candidate nests deeper than {limits.max_candidate_depth} levels",
+        }])
+    errors = sorted(_validator(schema).iter_errors(value), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        raise CandidateProblems([
+            {"pointer": _pointer(e.absolute_path), "message": e.message[:300]} for e in errors[:20]
+        ])
+    problems = list(_dangling_keys(value))
+    if problems:
+        raise CandidateProblems(problems)
+    return value
+
+
+def _dangling_keys(candidate: dict[str, Any]) -> Iterator[FeedbackItem]:
+    keys: set[str] = set()
+    for index, item in enumerate(candidate["intents"]):
+        if item["key"] in keys:
+            yield {"pointer": f"/intents/{index}/key", "message": f"duplicate intent key {item['key']!r}"}
+        keys.add(item["key"])
+
+    def known(ref: str) -> bool:
+        return ref in keys or bool(_BASELINE_ID.match(ref))
+
+    for index, item in enumerate(candidate["constraints"]):
+        ref = item["appliesTo"]
+        if ref is not None and not known(ref):
+            yield {"pointer": f"/constraints/{index}/appliesTo",
+                   "message": f"{ref!r} is neither an intent key of this candidate nor a baseline intent id"}
+    for index, item in enumerate(candidate["relations"]):
+        for end in ("from", "to"):
+            if not known(item[end]):
+                yield {"pointer": f"/relations/{index}/{end}",
+                       "message": f"{item[end]!r} is neither an intent key of this candidate nor a baseline intent id"}

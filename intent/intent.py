@@ -1,0 +1,116 @@
+"""``Intent``: one configured recognizer and its pipeline, request -> task -> candidate -> result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import anyio
+
+from intent.candidate import CandidateProblems, parse_candidate
+from intent.config import IntentConfig
+from intent.errors import FeedbackItem, IntentError
+from intent.request import parse_request
+from intent.resolve import resolve
+from intent.result.models import IntentResult
+from intent.task import ModelTask, build_task
+
+
+class Intent:
+    """A caller-created recognizer over trusted configuration.
+
+    ``parse`` runs the whole pipeline with the configured executor; ``prepare`` and ``accept``
+    split it around a model the caller runs (the host handoff).
+    """
+
+    def __init__(self, config: IntentConfig | None = None) -> None:
+        self._config = config if config is not None else IntentConfig()
+        self._closed = False
+
+    @property
+    def config(self) -> IntentConfig:
+        return self._config
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def __repr__(self) -> str:
+        fields = list(self._config.fields)
+        return f"Intent(fields={fields!r}, executor={type(self._config.executor).__name__}, closed={self._closed})"
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise IntentError("DISPOSED", "this Intent was closed; create a new one to recognize again")
+
+    def prepare(self, request: str | Mapping[str, Any]) -> ModelTask:
+        """Check ``request`` and build the model task. Makes no model call."""
+        self._check_open()
+        return build_task(parse_request(request, self._config), self._config, self)
+
+    async def accept(self, task: ModelTask, candidate_text: str) -> IntentResult:
+        """Validate and resolve a candidate for ``task``.
+
+        The first malformed candidate raises CANDIDATE_INVALID with ``retryable`` and explicit
+        feedback; after the one correction a recognition allows, it is final.
+        """
+        self._check_open()
+        if not isinstance(task, ModelTask) or task._owner is not self:
+            raise IntentError("INPUT_INVALID", "the task was not prepared by this Intent", path="")
+        remaining = task.remaining()
+        if remaining is not None and remaining <= 0:
+            raise IntentError("TIMEOUT", "the recognition's deadline passed", retryable=True)
+        try:
+            candidate = parse_candidate(candidate_text, task.output_schema, self._config.limits)
+        except CandidateProblems as problems:
+            retry = task.corrections_left > 0
+            task.corrections_left = 0
+            message = ("the candidate does not match the output schema; correct it from the feedback"
+                       if retry else "the candidate does not match the output schema, and the one correction was used")
+            raise IntentError("CANDIDATE_INVALID", message, retryable=retry, feedback=problems.feedback) from None
+        try:
+            return resolve(candidate, task.request, self._config)
+        except IntentError:
+            raise
+        except Exception as exc:  # a resolver bug must not leak a traceback to callers
+            raise IntentError("INTERNAL", f"resolution failed ({type(exc).__name__})") from exc
+
+    async def parse(self, request: str | Mapping[str, Any]) -> IntentResult:
+        """Recognize ``request`` with the configured executor (one correction at most)."""
+        task = self.prepare(request)
+        executor = self._config.executor
+        if executor is None:
+            raise IntentError("EXECUTOR_MISSING", "this instance has no executor; use prepare/accept (host mode)",
+                              path="/executor")
+        remaining = task.remaining()
+        try:
+            with anyio.fail_after(remaining):
+                feedback: Sequence[FeedbackItem] | None = None
+                while True:
+                    text = await self._complete(executor, task, feedback)
+                    self._check_open()
+                    try:
+                        return await self.accept(task, text)
+                    except IntentError as error:
+                        if error.code != "CANDIDATE_INVALID" or not error.retryable:
+                            raise
+                        feedback = error.feedback
+        except TimeoutError:
+            raise IntentError("TIMEOUT", f"recognition took longer than {self._config.limits.timeout_seconds} s",
+                              retryable=True) from None
+
+    @staticmethod
+    async def _complete(executor: Any, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:
+        try:
+            text = await executor.complete(task, feedback=feedback)
+        except IntentError:
+            raise
+        except Exception as exc:
+            raise IntentError("EXECUTOR_FAILED", f"the executor failed ({type(exc).__name__})") from exc
+        if not isinstance(text, str):
+            raise IntentError("EXECUTOR_FAILED", "the executor returned no candidate text")
+        return text
+
+    async def close(self) -> None:
+        """Dispose: later recognition raises DISPOSED. Closing twice is harmless."""
+        self._closed = True

@@ -1,0 +1,126 @@
+"""Checking one field value of a candidate: grounded in its evidence, and typed by its Schema."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import orjson
+from jsonschema import Draft202012Validator, FormatChecker
+
+from intent.grounding import align, resolve_pointer
+from intent.normalize import derive_values
+from intent.request import NormalizedRequest
+from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
+
+_FORMATS = FormatChecker()
+
+
+@dataclass(slots=True)
+class CheckedValue:
+    """The verdict on one field value: ``status`` is found, inferred, ambiguous, invalid or ungrounded."""
+
+    field: str
+    status: str
+    value: Any
+    source_refs: list[SourceRef]
+    evidence: str
+    basis: str | None = None  # "referenceTime" for an inferred value
+    candidates: list[Any] | None = None
+    reason: str = ""
+
+    def inference(self, intent_id: str, request: NormalizedRequest) -> Inference | None:
+        if self.status != "inferred" or self.basis is None:
+            return None
+        basis_value = request.reference_time_text if self.basis == "referenceTime" else None
+        return Inference(
+            target=InferenceTarget(kind="field", intentId=intent_id, field=self.field),
+            value=self.value,
+            evidence=self.evidence,
+            basis=InferenceBasis(root="referenceTime", value=basis_value),
+        )
+
+
+@lru_cache(maxsize=512)
+def _validator(schema_json: bytes) -> Draft202012Validator:
+    return Draft202012Validator(orjson.loads(schema_json), format_checker=_FORMATS)
+
+
+def schema_error(value: Any, schema: Mapping[str, Any]) -> str | None:
+    """The first reason ``value`` does not fit ``schema`` (formats checked), or None."""
+    validator = _validator(orjson.dumps(schema, option=orjson.OPT_SORT_KEYS))
+    error = next(iter(validator.iter_errors(value)), None)
+    return None if error is None else error.message[:200]
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return float(a) == float(b)
+    return bool(a == b)
+
+
+def _literal_in(value: Any, evidence: str) -> bool:
+    if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
+        return False
+    text = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+    return bool(text) and text.casefold() in evidence.casefold()
+
+
+def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], request: NormalizedRequest,
+                      path: str) -> CheckedValue:
+    """Ground ``item`` (a candidate field value) in its source, then type it against the field's Schema."""
+    name = item["field"]
+    evidence = item["evidence"]
+    source = item["source"]
+    value = item["value"]
+    refs: list[SourceRef] = []
+
+    if source == "input":
+        span = align(evidence, request.input)
+        if span is None:
+            return CheckedValue(name, "ungrounded", value, [], evidence,
+                                reason=f"the evidence {evidence!r} is not in the input")
+        evidence = request.input[span.start:span.end]
+        refs.append(SourceRef(root="input", pointer="", start=span.start if request.spans else None,
+                              end=span.end if request.spans else None))
+    else:
+        document: Any = request.context if source == "context" else (
+            request.baseline.model_dump(mode="json", by_alias=True) if request.baseline else None)
+        pointer = item.get("pointer")
+        if document is None or not isinstance(pointer, str):
+            return CheckedValue(name, "ungrounded", value, [], evidence,
+                                reason=f"a {source} value needs a pointer into the request's {source}")
+        try:
+            cited = resolve_pointer(document, pointer)
+        except KeyError:
+            return CheckedValue(name, "ungrounded", value, [], evidence,
+                                reason=f"{pointer!r} does not resolve in the request's {source}")
+        refs.append(SourceRef(root=source, pointer=pointer))
+        evidence = cited if isinstance(cited, str) else orjson.dumps(cited).decode()
+        if _same(cited, value):
+            return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
+
+    candidates = item.get("candidates")
+    if value is None and candidates:
+        return CheckedValue(name, "ambiguous", None, refs, evidence, candidates=list(candidates))
+
+    if _literal_in(value, evidence):
+        return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
+    for reading in derive_values(evidence, schema, reference_time=request.reference_time):
+        if _same(reading.value, value):
+            status = "inferred" if reading.inferred else "found"
+            return _typed(CheckedValue(name, status, reading.value, refs, evidence, basis=reading.basis), schema)
+    return CheckedValue(name, "ungrounded", value, [], evidence,
+                        reason=f"{orjson.dumps(value).decode()} cannot be read from {evidence!r}")
+
+
+def _typed(checked: CheckedValue, schema: Mapping[str, Any]) -> CheckedValue:
+    problem = schema_error(checked.value, schema)
+    if problem is not None:
+        checked.status = "invalid"
+        checked.reason = problem
+    return checked

@@ -1,0 +1,90 @@
+"""The model task: what an executor (or a host model) is given to answer."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from intent.config import IntentConfig
+from intent.request import NormalizedRequest
+from intent.task.instructions import INSTRUCTIONS
+from intent.task.output_schema import build_output_schema
+
+
+class ModelTask(Mapping[str, Any]):
+    """A read-only mapping with ``instructions``, ``input`` and ``outputSchema``.
+
+    It also carries what the core needs to judge a candidate later (the checked request, the
+    deadline measured from prepare, and the one correction a recognition allows); those stay
+    attributes, so executors only ever see the three public keys.
+    """
+
+    __slots__ = ("_data", "_owner", "corrections_left", "deadline", "request")
+
+    def __init__(self, data: dict[str, Any], request: NormalizedRequest, owner: object,
+                 deadline: float | None) -> None:
+        self._data = data
+        self._owner = owner
+        self.request = request
+        self.deadline = deadline
+        self.corrections_left = 1
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"ModelTask(input={self.request.input[:40]!r}, fields={list(self.request.fields)!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self._data)
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline, or None without one."""
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+    @property
+    def output_schema(self) -> dict[str, Any]:
+        return self._data["outputSchema"]
+
+
+def build_task(request: NormalizedRequest, config: IntentConfig, owner: object) -> ModelTask:
+    fields = config.fields
+    required = config.required_fields
+    baseline = request.baseline.model_dump(mode="json", by_alias=True) if request.baseline else None
+    task_input = {
+        "text": request.input,
+        "referenceTime": request.reference_time_text,
+        "context": request.context,
+        "baseline": baseline,
+        "fields": {name: {"schema": fields[name], "required": name in required} for name in request.fields},
+        "domains": list(config.domains) if config.domains else None,
+    }
+    data = {
+        "instructions": INSTRUCTIONS,
+        "input": task_input,
+        "outputSchema": _cached_output_schema(request.fields, config.domains),
+    }
+    timeout = config.limits.timeout_seconds
+    deadline = time.monotonic() + timeout if timeout is not None else None
+    return ModelTask(data, request, owner, deadline)
+
+
+_SCHEMA_CACHE: dict[tuple[tuple[str, ...], tuple[str, ...] | None], dict[str, Any]] = {}
+
+
+def _cached_output_schema(fields: tuple[str, ...], domains: Any) -> dict[str, Any]:
+    # The schema depends only on the selected fields and domains; building it per request is waste.
+    key = (fields, tuple(domains) if domains else None)
+    schema = _SCHEMA_CACHE.get(key)
+    if schema is None:
+        if len(_SCHEMA_CACHE) >= 256:
+            _SCHEMA_CACHE.pop(next(iter(_SCHEMA_CACHE)))
+        schema = _SCHEMA_CACHE[key] = build_output_schema(fields, key[1])
+    return schema
