@@ -174,7 +174,7 @@ def _parameter_schema(
         if key == "name":
             continue
         if key in RENAMED_PARAMETER_KEYS or key in ("minimum", "maximum"):
-            target = RENAMED_PARAMETER_KEYS.get(key, key)
+            target: str = RENAMED_PARAMETER_KEYS.get(key) or key
             if target in schema:
                 raise catalog_error(f"{where} gives '{target}' twice (as min/max and {target})", *path, key)
             if isinstance(value, bool) or not isinstance(value, (int, float)):
