@@ -13,9 +13,17 @@ from typing import Any
 
 from bench.http_rpc import HttpRpcSession, new_http_client
 from bench.processes import (
-    FLOOR_SERVER, INTENT_SERVER, LOOPBACK, ServerCommand, ServerProcess,
-    free_loopback_port, resident_bytes, spawn, stop, wait_for_port,
-)  # fmt: skip
+    FLOOR_SERVER,
+    INTENT_SERVER,
+    LOOPBACK,
+    ServerCommand,
+    ServerProcess,
+    free_loopback_port,
+    resident_bytes,
+    spawn,
+    stop,
+    wait_for_port,
+)
 from bench.report import Row, Section, format_bytes, format_seconds
 from bench.stats import Summary, ratio
 from bench.workloads import SEED_ARGUMENTS
@@ -126,9 +134,12 @@ async def measure_http(budget: HttpBudget) -> Section:
         for _turn in range(2):
             for subject in subjects:
                 await load(
-                    subject.url, subject.tool,
-                    clients=budget.clients, seconds=budget.seconds / 2, outcome=subject.outcome,
-                )  # fmt: skip
+                    subject.url,
+                    subject.tool,
+                    clients=budget.clients,
+                    seconds=budget.seconds / 2,
+                    outcome=subject.outcome,
+                )
         for subject in subjects:
             assert subject.server is not None
             subject.rss_after = resident_bytes(subject.server.pid)
@@ -152,27 +163,39 @@ def _add_rows(section: Section, budget: HttpBudget, floor: _HttpSubject, intent:
     floor_summary = Summary.of(floor.outcome.latencies)
     section.rows += [
         Row(
-            label, "throughput, calls/s (ratio = floor ÷ intent-mcp)",
-            f"{intent.outcome.throughput:.0f}/s", f"{floor.outcome.throughput:.0f}/s",
+            label,
+            "throughput, calls/s (ratio = floor ÷ intent-mcp)",
+            f"{intent.outcome.throughput:.0f}/s",
+            f"{floor.outcome.throughput:.0f}/s",
             ratio(floor.outcome.throughput, intent.outcome.throughput),
         ),
         Row(
-            label, "latency p50", format_seconds(intent_summary.median), format_seconds(floor_summary.median),
+            label,
+            "latency p50",
+            format_seconds(intent_summary.median),
+            format_seconds(floor_summary.median),
             ratio(intent_summary.median, floor_summary.median),
         ),
         Row(
-            label, "latency p99", format_seconds(intent_summary.p99), format_seconds(floor_summary.p99),
+            label,
+            "latency p99",
+            format_seconds(intent_summary.p99),
+            format_seconds(floor_summary.p99),
             ratio(intent_summary.p99, floor_summary.p99),
         ),
         Row(
-            label, "errors", str(intent.outcome.errors), str(floor.outcome.errors),
+            label,
+            "errors",
+            str(intent.outcome.errors),
+            str(floor.outcome.errors),
             ok=intent.outcome.errors == 0,
         ),
         Row(
-            label, "server RSS before -> after",
+            label,
+            "server RSS before -> after",
             f"{format_bytes(intent.rss_before)} -> {format_bytes(intent.rss_after)}",
             f"{format_bytes(floor.rss_before)} -> {format_bytes(floor.rss_after)}",
         ),
-    ]  # fmt: skip
+    ]
     if intent.outcome.first_error:
         section.notes.append(f"first intent-mcp error: {intent.outcome.first_error}")

@@ -31,9 +31,19 @@ class ServerCommand:
 
     def http_argv(self, port: int, path: str) -> list[str]:
         return [
-            sys.executable, "-m", self.module, *self.extra_args,
-            "--transport", "http", "--host", LOOPBACK, "--port", str(port), "--path", path,
-        ]  # fmt: skip
+            sys.executable,
+            "-m",
+            self.module,
+            *self.extra_args,
+            "--transport",
+            "http",
+            "--host",
+            LOOPBACK,
+            "--port",
+            str(port),
+            "--path",
+            path,
+        ]
 
 
 FLOOR_SERVER = ServerCommand("bare SDK echo server", "bench.floor_server")

@@ -1,0 +1,278 @@
+"""Measurement 4: the host handoff (``intent_prepare`` then ``intent_accept``) under concurrency, in process.
+
+N adapter sessions hand off back to back for a bounded time; the floor is the same number of
+workers calling ``Intent.prepare``/``Intent.accept`` directly. Then 10,000 requests pass through
+the sessions with ``tracemalloc`` on, to show the memory the adapter keeps stays under its
+8 MiB bound on retained records.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+import tracemalloc
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.report import Row, Section, format_bytes, format_seconds
+from bench.stats import Summary, ratio
+from bench.workloads import SEED_INPUT
+
+RECORD_MEMORY_BOUND = 8 * 1024 * 1024
+HOST_PROTOCOL_VERSION = "2025-11-25"
+# Distinct requests, so replies differ and no cache can stand in for the work.
+_VARIANTS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class HandoffBudget:
+    sessions: int
+    seconds: float
+    memory_requests: int
+
+
+@dataclass(slots=True)
+class WorkerTally:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    first_error: str | None = None
+
+    def record_error(self, exc: BaseException) -> None:
+        self.errors += 1
+        if self.first_error is None:
+            self.first_error = f"{type(exc).__name__}: {exc}"[:300]
+
+
+def request_texts() -> list[str]:
+    return [SEED_INPUT.replace("000123", f"{123 + n:06d}") for n in range(_VARIANTS)]
+
+
+async def builtin_candidates(texts: list[str]) -> dict[str, str]:
+    """Candidate text for each request, written once by the built-in recognizer (the 'host model')."""
+    from intent import Intent, IntentConfig
+
+    recognizer = Intent(IntentConfig(schema=None, domains=None))
+    executor = recognizer.config.executor
+    if executor is None:
+        raise RuntimeError("the default configuration has no built-in recognizer")
+    try:
+        return {text: await executor.complete(recognizer.prepare({"input": text})) for text in texts}
+    finally:
+        await recognizer.close()
+
+
+def _structured(reply: Any) -> dict[str, Any]:
+    """The structured body of a tool reply, or RuntimeError with the error text when it failed."""
+    if reply is None:
+        raise RuntimeError("the adapter did not recognize the tool")
+    is_error = getattr(reply, "is_error", None)
+    body = getattr(reply, "structured_content", None)
+    if is_error is None and isinstance(reply, dict):
+        is_error = reply.get("isError")
+        body = reply.get("structuredContent")
+    if is_error or not isinstance(body, dict):
+        content = getattr(reply, "content", None) or (reply.get("content") if isinstance(reply, dict) else None)
+        text = getattr(content[0], "text", None) if content else None
+        raise RuntimeError(f"tool failed: {str(text)[:300]}")
+    return body
+
+
+def session_handoff(session: Any) -> Callable[[str, str], Awaitable[None]]:
+    async def handoff(text: str, candidate: str) -> None:
+        await adapter_handoff(session, text, candidate)
+
+    return handoff
+
+
+async def adapter_handoff(session: Any, text: str, candidate: str) -> None:
+    task = _structured(await session.call_tool("intent_prepare", {"input": text}))
+    result = _structured(
+        await session.call_tool(
+            "intent_accept",
+            {
+                "requestId": task["requestId"],
+                "submissionToken": task["submissionToken"],
+                "candidateText": candidate,
+            },
+        )
+    )
+    if result.get("input") != text:
+        raise RuntimeError("the accepted result is not for the prepared request")
+
+
+def core_handoff(intent: Any) -> Callable[[str, str], Awaitable[None]]:
+    async def handoff(text: str, candidate: str) -> None:
+        result = await intent.accept(intent.prepare({"input": text}), candidate)
+        if result.input != text:
+            raise RuntimeError("the accepted result is not for the prepared request")
+
+    return handoff
+
+
+async def _worker(
+    handoff: Callable[[str, str], Awaitable[None]],
+    candidates: dict[str, str],
+    offset: int,
+    tally: WorkerTally,
+    *,
+    deadline: float | None = None,
+    count: int | None = None,
+) -> None:
+    texts = list(candidates)
+    done = 0
+    while (deadline is None or time.monotonic() < deadline) and (count is None or done < count):
+        text = texts[(offset + done) % len(texts)]
+        done += 1
+        started = time.perf_counter()
+        try:
+            await handoff(text, candidates[text])
+        except Exception as exc:
+            tally.record_error(exc)
+            continue
+        tally.latencies.append(time.perf_counter() - started)
+
+
+async def _timed_run(
+    handoffs: list[Callable[[str, str], Awaitable[None]]], candidates: dict[str, str], seconds: float
+) -> tuple[WorkerTally, float]:
+    tally = WorkerTally()
+    started = time.monotonic()
+    deadline = started + seconds
+    await asyncio.gather(*(_worker(h, candidates, i, tally, deadline=deadline) for i, h in enumerate(handoffs)))
+    return tally, time.monotonic() - started
+
+
+def _ledger_of(adapter: Any) -> Any:
+    """The adapter's record ledger, if it exposes one under a known name."""
+    for name in ("ledger", "_ledger", "records", "_records"):
+        candidate = getattr(adapter, name, None)
+        if candidate is not None and hasattr(candidate, "terminal_bytes"):
+            return candidate
+    return None
+
+
+async def _memory_run(
+    sessions: list[Any], candidates: dict[str, str], requests: int, ledger: Any
+) -> tuple[WorkerTally, int, int | None]:
+    """Push ``requests`` handoffs through; return errors, peak held heap growth, peak ledger bytes."""
+    tally = WorkerTally()
+    checkpoints = 10
+    per_checkpoint = max(1, requests // checkpoints // len(sessions))
+    gc.collect()
+    tracemalloc.start()
+    try:
+        baseline = tracemalloc.get_traced_memory()[0]
+        held_peak = 0
+        ledger_peak: int | None = None
+        for _ in range(checkpoints):
+            await asyncio.gather(
+                *(
+                    _worker(session_handoff(s), candidates, i, tally, count=per_checkpoint)
+                    for i, s in enumerate(sessions)
+                )
+            )
+            gc.collect()
+            held_peak = max(held_peak, tracemalloc.get_traced_memory()[0] - baseline)
+            if ledger is not None:
+                ledger_peak = max(ledger_peak or 0, int(ledger.terminal_bytes))
+    finally:
+        tracemalloc.stop()
+    return tally, held_peak, ledger_peak
+
+
+async def measure_handoff(budget: HandoffBudget) -> Section:
+    from adapter import create_intent_mcp_adapter
+    from intent import Intent, IntentConfig
+
+    section = Section("host handoff")
+    candidates = await builtin_candidates(request_texts())
+    host_intent = Intent(IntentConfig(schema=None, executor=None))
+    adapter = create_intent_mcp_adapter({"mode": "host", "instances": {"main": host_intent}})
+    sessions = [adapter.connect(protocol_version=HOST_PROTOCOL_VERSION) for _ in range(budget.sessions)]
+    try:
+        # Warm both paths so first-call costs (imports, schema compilation) stay out of the numbers.
+        for text, candidate in list(candidates.items())[:4]:
+            await adapter_handoff(sessions[0], text, candidate)
+            await core_handoff(host_intent)(text, candidate)
+        floor_tally, floor_elapsed = await _timed_run(
+            [core_handoff(host_intent)] * budget.sessions, candidates, budget.seconds / 2
+        )
+        tally, elapsed = await _timed_run([session_handoff(s) for s in sessions], candidates, budget.seconds / 2)
+        memory_tally, held_peak, ledger_peak = await _memory_run(
+            sessions, candidates, budget.memory_requests, _ledger_of(adapter)
+        )
+    finally:
+        for session in sessions:
+            await session.close()
+        await adapter.close()
+        await host_intent.close()
+    _add_rows(section, budget, tally, elapsed, floor_tally, floor_elapsed, memory_tally, held_peak, ledger_peak)
+    return section
+
+
+def _add_rows(
+    section: Section,
+    budget: HandoffBudget,
+    tally: WorkerTally,
+    elapsed: float,
+    floor_tally: WorkerTally,
+    floor_elapsed: float,
+    memory_tally: WorkerTally,
+    held_peak: int,
+    ledger_peak: int | None,
+) -> None:
+    label = f"4. host handoff, {budget.sessions} sessions"
+    if not tally.latencies or not floor_tally.latencies:
+        section.notes.append(f"no successful handoffs: {tally.first_error or floor_tally.first_error}")
+        return
+    rate = len(tally.latencies) / elapsed
+    floor_rate = len(floor_tally.latencies) / floor_elapsed
+    summary = Summary.of(tally.latencies)
+    floor_summary = Summary.of(floor_tally.latencies)
+    passed = len(memory_tally.latencies) + memory_tally.errors
+    section.rows += [
+        Row(
+            label,
+            "prepare+accept per second (ratio = floor ÷ adapter)",
+            f"{rate:.0f}/s",
+            f"{floor_rate:.0f}/s",
+            ratio(floor_rate, rate),
+        ),
+        Row(
+            label,
+            "latency p50",
+            format_seconds(summary.median),
+            format_seconds(floor_summary.median),
+            ratio(summary.median, floor_summary.median),
+        ),
+        Row(
+            label,
+            "latency p99",
+            format_seconds(summary.p99),
+            format_seconds(floor_summary.p99),
+            ratio(summary.p99, floor_summary.p99),
+        ),
+        Row(
+            label,
+            "errors",
+            str(tally.errors + memory_tally.errors),
+            str(floor_tally.errors),
+            ok=tally.errors + memory_tally.errors == 0,
+        ),
+        Row(
+            label,
+            f"memory held after {passed} requests (heap growth; ledger's reply bytes)",
+            f"{format_bytes(held_peak)}; {format_bytes(ledger_peak)}",
+            f"bound {format_bytes(RECORD_MEMORY_BOUND)}",
+            ok=held_peak <= RECORD_MEMORY_BOUND,
+        ),
+    ]
+    section.notes.append(
+        "floor: the same workers calling Intent.prepare/Intent.accept directly; "
+        "the memory row is tracemalloc's held-heap growth after gc, peak over 10 checkpoints"
+    )
+    for name, error in (("adapter", tally.first_error or memory_tally.first_error), ("core", floor_tally.first_error)):
+        if error:
+            section.notes.append(f"first {name} error: {error}")

@@ -1,0 +1,90 @@
+"""The benchmark command runs end to end, and its arithmetic is right.
+
+The smoke run uses ``--quick``: its numbers are noise, so only the shape of the output and the
+exit status are checked, never a speed.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.measure_core import SizeOutcome, growth_exponent
+from bench.report import Row, Section, render
+from bench.stats import Summary, percentile, ratio
+from bench.workloads import MEDIUM_INPUT, long_input
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_percentile_interpolates_between_ranks() -> None:
+    samples = [4.0, 1.0, 3.0, 2.0]
+    assert percentile(samples, 0.0) == 1.0
+    assert percentile(samples, 1.0) == 4.0
+    assert percentile(samples, 0.5) == pytest.approx(2.5)
+    assert percentile(list(range(101)), 0.99) == pytest.approx(99.0)
+    with pytest.raises(ValueError):
+        percentile([], 0.5)
+    with pytest.raises(ValueError):
+        percentile([1.0], 1.5)
+
+
+def test_ratio_and_verdicts() -> None:
+    assert ratio(3.0, 2.0) == pytest.approx(1.5)
+    assert math.isinf(ratio(1.0, 0.0))
+    assert Row("m", "x", "1", "1", ratio=1.5, target=1.5).verdict == "met"
+    assert Row("m", "x", "1", "1", ratio=1.51, target=1.5).verdict == "MISSED"
+    assert Row("m", "x", "1", ok=False).verdict == "MISSED"
+    assert Row("m", "x", "1").verdict == "-"
+
+
+def test_render_lists_rows_and_notes() -> None:
+    table = render([Section("one", [Row("1. a", "median", "2 ms", "1 ms", 2.0, 1.5)], ["a note"])])
+    lines = table.splitlines()
+    assert lines[0].startswith("| measurement |")
+    assert "| 1. a | median | 2 ms | 1 ms | 2.00x | <= 1.5x | MISSED |" in lines
+    assert "- one: a note" in lines
+
+
+def test_growth_exponent_tells_linear_from_quadratic() -> None:
+    def outcome(chars: int, seconds: float) -> SizeOutcome:
+        return SizeOutcome("s", chars, Summary(1, seconds, seconds), Summary(1, 1.0, 1.0))
+
+    assert growth_exponent(outcome(100, 1.0), outcome(1000, 10.0)) == pytest.approx(1.0)
+    assert growth_exponent(outcome(100, 1.0), outcome(1000, 100.0)) == pytest.approx(2.0)
+
+
+def test_workloads_have_the_promised_sizes() -> None:
+    assert len(MEDIUM_INPUT.split()) == 60
+    text = long_input(8000)
+    assert 7900 < len(text) <= 8000
+    assert text.endswith(".")
+
+
+def test_quick_run_prints_all_five_measurements_with_floors() -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(PROJECT_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    completed = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick"],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    rows = [line for line in completed.stdout.splitlines() if line.startswith("| ")]
+    for number in range(1, 6):
+        measured = [row for row in rows if row.startswith(f"| {number}. ")]
+        assert measured, f"measurement {number} missing:\n{completed.stdout}"
+    # Every timed comparison carries a ratio against a floor measured in the same run.
+    for prefix in ("| 1. ", "| 2. ", "| 3. ", "| 5. "):
+        assert any(re.search(r"\| \d+\.\d\dx \|", row) for row in rows if row.startswith(prefix)), prefix
+    assert "could not run" not in completed.stdout
