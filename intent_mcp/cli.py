@@ -1,7 +1,8 @@
 """``intent-mcp``: the MCP server by default, plus one-shot subcommands.
 
 The root parser carries the server's flags; a subcommand, when given, runs instead of the server.
-Each subcommand's module is imported only when it runs.
+Each subcommand's module is imported only when it runs, and the server's own modules only when
+it serves.
 """
 
 from __future__ import annotations
@@ -16,20 +17,60 @@ from intent_mcp.commands import COMMANDS
 
 EPILOG = """\
 examples:
-  intent-mcp parse "Look up order 000123. Do not cancel the order."
   intent-mcp --transport stdio
+      serve one MCP host over stdin/stdout (built-in offline recognizer, instance "main")
+  intent-mcp --transport stdio --config intent-mcp.json --mode host
+      serve the instances of a configuration file; the host's own model recognizes
   intent-mcp --transport http --host 127.0.0.1 --port 3001 --path /mcp
+      serve Streamable HTTP on loopback
+  intent-mcp --transport http --host 0.0.0.0 --public-origin https://mcp.example.com
+      serve behind a reverse proxy that clients reach at https://mcp.example.com
+  intent-mcp parse "Look up order 000123. Do not cancel the order."
+      recognize one request and print the IntentResult
+  intent-mcp print-config claude-desktop
+      print the snippet that registers this server with Claude Desktop
+
+Logs go to stderr; on stdio, stdout carries nothing but protocol.
 """
+
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+HTTP_ONLY_FLAGS = ("host", "port", "path", "public_origin", "max_body_bytes", "max_sessions", "session_idle_seconds")
+
+
+def _add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    server = parser.add_argument_group("server")
+    server.add_argument("--transport", choices=("stdio", "http"), default="stdio",
+                        help="stdio (default; protocol versions 2025-06-18, 2025-11-25, 2026-07-28) or "
+                        "http (stateful Streamable HTTP; 2025-06-18, 2025-11-25)")
+    server.add_argument("--config", metavar="FILE", help="JSON configuration file (see intent_mcp/config.schema.json)")
+    server.add_argument("--mode", choices=("executor", "host"),
+                        help="executor: the server recognizes (intent_parse); host: the MCP host's model "
+                        "recognizes (intent_prepare/intent_accept/intent_cancel). Default: executor")
+    server.add_argument("--tool-prefix", metavar="P", help="prepend P to every tool name (default: none)")
+    server.add_argument("--log-level", choices=LOG_LEVELS, default="warning", help="stderr log level (default: warning)")
+    http = parser.add_argument_group("http transport")
+    http.add_argument("--host", help="address to bind (default: 127.0.0.1)")
+    http.add_argument("--port", type=int, help="port to bind; 0 picks a free one (default: 3001)")
+    http.add_argument("--path", help="path of the MCP endpoint (default: /mcp)")
+    http.add_argument("--public-origin", metavar="URL",
+                      help="origin clients reach this server at, e.g. https://mcp.example.com; required to bind "
+                      "0.0.0.0 or ::; Host and Origin headers must then match it")
+    http.add_argument("--max-body-bytes", type=int, metavar="N", help="largest request body (default: 1048576)")
+    http.add_argument("--max-sessions", type=int, metavar="N", help="most concurrent MCP sessions (default: 100)")
+    http.add_argument("--session-idle-seconds", type=float, metavar="S",
+                      help="close a session idle this long (default: 1800)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="intent-mcp",
-        description="Recognize natural-language requests as verified IntentResults, over MCP or one-shot.",
+        description="Recognize natural-language requests as verified IntentResults, over MCP or one-shot. "
+        "Without a COMMAND, serve MCP.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"intent-mcp {__version__}")
+    _add_server_arguments(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
@@ -39,12 +80,47 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from intent.errors import IntentError
+    from intent_mcp.config import ConfigOverrides, ServerConfig, apply_overrides, load_config_file
+    from intent_mcp.serve import serve
+
+    if args.transport == "stdio":
+        given = [name for name in HTTP_ONLY_FLAGS if getattr(args, name) is not None]
+        if given:
+            flags = ", ".join("--" + name.replace("_", "-") for name in given)
+            print(f"intent-mcp: {flags} only apply with --transport http", file=sys.stderr)
+            return 2
+    try:
+        config = load_config_file(args.config) if args.config else ServerConfig()
+        config = apply_overrides(
+            config,
+            ConfigOverrides(
+                mode=args.mode,
+                tool_prefix=args.tool_prefix,
+                host=args.host,
+                port=args.port,
+                path=args.path,
+                public_origin=args.public_origin,
+                max_body_bytes=args.max_body_bytes,
+                max_sessions=args.max_sessions,
+                session_idle_seconds=args.session_idle_seconds,
+            ),
+        )
+        return serve(config, args.transport, log_level=args.log_level)
+    except IntentError as error:
+        source = f" in {args.config}" if args.config else ""
+        print(f"intent-mcp: configuration error{source}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     module_name = getattr(args, "_module", None)
     if module_name is None:
-        parser.print_help(sys.stderr)
-        return 2
+        return _serve(args)
     module = importlib.import_module(f"intent_mcp.commands.{module_name}")
     return int(module.run(args))

@@ -1,0 +1,227 @@
+"""ASGI middleware in front of the MCP endpoint: Host/Origin rules, protocol versions and body size.
+
+The SDK's transport-security settings check Host and Origin against allow-lists but cannot tell a
+loopback peer from a remote one, and its session manager hands unknown protocol versions to the
+2026 stateless path. This guard adds both, before any session is touched. Refusals are short
+JSON-RPC error bodies with a 4xx status; nothing about the server's internals is revealed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from intent_mcp.http.origin import (
+    PublicOrigin,
+    is_loopback_host,
+    parse_authority,
+    parse_origin_header,
+)
+
+logger = logging.getLogger("intent_mcp.http")
+
+# Streamable HTTP serves the initialize-handshake versions this project declares.
+HTTP_PROTOCOL_VERSIONS: tuple[str, ...] = ("2025-06-18", "2025-11-25")
+UNSUPPORTED_PROTOCOL_VERSION = -32022
+INVALID_REQUEST = -32600
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a request is turned away: an HTTP status, a JSON-RPC code and a short reason."""
+
+    status: int
+    reason: str
+    code: int = INVALID_REQUEST
+    data: Any = None
+
+
+def check_host_and_origin(
+    public_origin: PublicOrigin | None,
+    hosts: Sequence[str],
+    origins: Sequence[str],
+    peer: str | None,
+) -> Refusal | None:
+    """Decide whether the request's Host and Origin headers may reach the MCP endpoint.
+
+    With a public origin, Host (and Origin, when sent) must name exactly that origin; a loopback
+    Host from a loopback peer stays allowed for local diagnostics. Without one, only loopback Hosts
+    and Origins from a loopback peer are accepted. Forwarded headers never enter the decision.
+    """
+    if len(hosts) != 1:
+        return Refusal(400, "exactly one Host header is required")
+    authority = parse_authority(hosts[0])
+    if authority is None:
+        return Refusal(400, "malformed Host header")
+    if len(origins) > 1:
+        return Refusal(400, "at most one Origin header is allowed")
+    peer_is_loopback = peer is not None and is_loopback_host(peer)
+    local = is_loopback_host(authority.host) and peer_is_loopback
+    if public_origin is not None and public_origin.matches_host(authority):
+        allowed_origin = public_origin.matches_origin
+    elif local:
+
+        def allowed_origin(origin: str) -> bool:
+            parsed = parse_origin_header(origin)
+            if parsed is None:
+                return False
+            return is_loopback_host(parsed.host) or (public_origin is not None and parsed == public_origin)
+
+    elif public_origin is not None:
+        return Refusal(421, f"Host not allowed: this server answers to {public_origin.origin}")
+    else:
+        return Refusal(421, "Host not allowed: only loopback hosts are accepted without --public-origin")
+    if origins and not allowed_origin(origins[0]):
+        return Refusal(403, "Origin not allowed")
+    return None
+
+
+def check_protocol_version(versions: Sequence[str]) -> Refusal | None:
+    """Refuse an ``MCP-Protocol-Version`` this transport does not serve (the client may retry another)."""
+    if not versions:
+        return None
+    if len(versions) > 1:
+        return Refusal(400, "at most one MCP-Protocol-Version header is allowed")
+    if versions[0] in HTTP_PROTOCOL_VERSIONS:
+        return None
+    return Refusal(
+        400,
+        "Unsupported protocol version over HTTP (supported: " + ", ".join(HTTP_PROTOCOL_VERSIONS) + ")",
+        code=UNSUPPORTED_PROTOCOL_VERSION,
+        data={"supported": list(HTTP_PROTOCOL_VERSIONS), "requested": versions[0][:64]},
+    )
+
+
+def pin_initialize_version(body: bytes) -> bytes:
+    """Answer an ``initialize`` that asks for another version with the newest HTTP version instead.
+
+    The handshake lets a server counter-offer a version it supports; the SDK would otherwise
+    accept any handshake-era version. Anything that is not a single initialize request passes
+    through unchanged.
+    """
+    try:
+        message = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return body
+    if not isinstance(message, dict) or message.get("method") != "initialize":
+        return body
+    params = message.get("params")
+    if not isinstance(params, dict) or params.get("protocolVersion") in HTTP_PROTOCOL_VERSIONS:
+        return body
+    if not isinstance(params.get("protocolVersion"), str):
+        return body
+    params["protocolVersion"] = HTTP_PROTOCOL_VERSIONS[-1]
+    return json.dumps(message, separators=(",", ":")).encode("utf-8")
+
+
+def _header_values(scope: Scope, name: bytes) -> list[str]:
+    return [value.decode("latin-1") for key, value in scope["headers"] if key.lower() == name]
+
+
+async def send_refusal(refusal: Refusal, send: Send) -> None:
+    error: dict[str, Any] = {"code": refusal.code, "message": refusal.reason}
+    if refusal.data is not None:
+        error["data"] = refusal.data
+    body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode("utf-8")
+    await send(
+        {
+            "type": "http.response.start",
+            "status": refusal.status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode("ascii")),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class RequestGuard:
+    """The checks every request passes before the SDK's Streamable HTTP app sees it."""
+
+    def __init__(self, app: ASGIApp, *, public_origin: PublicOrigin | None, max_body_bytes: int) -> None:
+        self.app = app
+        self.public_origin = public_origin
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            # No WebSocket endpoint exists; close before accepting.
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        client = scope.get("client")
+        peer = client[0] if client else None
+        refusal = check_host_and_origin(
+            self.public_origin, _header_values(scope, b"host"), _header_values(scope, b"origin"), peer
+        ) or check_protocol_version(_header_values(scope, b"mcp-protocol-version"))
+        if refusal is not None:
+            logger.warning("refused %s %s from %s: %s", scope["method"], scope["path"], peer, refusal.reason)
+            await send_refusal(refusal, send)
+            return
+        if scope["method"] != "POST":
+            await self.app(scope, receive, send)
+            return
+        body = await self._read_body(scope, receive)
+        if body is None:
+            logger.warning("refused POST %s from %s: body larger than %d bytes", scope["path"], peer,
+                           self.max_body_bytes)
+            await send_refusal(Refusal(413, f"Request body larger than {self.max_body_bytes} bytes"), send)
+            return
+        if not _header_values(scope, b"mcp-session-id"):
+            body = pin_initialize_version(body)
+        await self.app(_with_length(scope, len(body)), _replay(body, receive), send)
+
+    async def _read_body(self, scope: Scope, receive: Receive) -> bytes | None:
+        """The whole request body, or None as soon as it exceeds the limit (declared or streamed)."""
+        for declared in _header_values(scope, b"content-length"):
+            if declared.strip().isdigit() and int(declared) > self.max_body_bytes:
+                return None
+        chunks = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunks.extend(message.get("body", b""))
+            if len(chunks) > self.max_body_bytes:
+                return None
+            if not message.get("more_body", False):
+                break
+        return bytes(chunks)
+
+
+def _with_length(scope: Scope, length: int) -> Scope:
+    headers = [(key, value) for key, value in scope["headers"] if key.lower() != b"content-length"]
+    headers.append((b"content-length", str(length).encode("ascii")))
+    return {**scope, "headers": headers}
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+__all__ = [
+    "HTTP_PROTOCOL_VERSIONS",
+    "Refusal",
+    "RequestGuard",
+    "check_host_and_origin",
+    "check_protocol_version",
+    "pin_initialize_version",
+]

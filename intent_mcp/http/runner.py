@@ -1,0 +1,89 @@
+"""Serving the HTTP app with uvicorn: forwarded headers off, a graceful stop on SIGINT/SIGTERM, exit 0."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import sys
+import threading
+from collections.abc import Callable, Generator
+from types import FrameType
+from typing import Any
+
+import uvicorn
+from starlette.types import ASGIApp
+
+logger = logging.getLogger("intent_mcp.http")
+
+# How long open requests and streams may run on after a stop signal before they are cancelled.
+GRACEFUL_SHUTDOWN_SECONDS = 3
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, reporting its real address once bound and not re-raising the stop signal."""
+
+    def __init__(self, config: uvicorn.Config, on_listening: Callable[[str, int], None]) -> None:
+        super().__init__(config)
+        self._on_listening = on_listening
+
+    async def startup(self, sockets: Any = None) -> None:
+        await super().startup(sockets)
+        if self.should_exit:
+            return
+        for server in self.servers:
+            for sock in server.sockets:
+                host, port = sock.getsockname()[:2]
+                self._on_listening(host, port)
+                return
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Generator[None, None, None]:
+        # A signal asks for a clean stop; uvicorn would re-raise it afterwards and end the process
+        # with the signal's status instead of 0.
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        handled = (signal.SIGINT, signal.SIGTERM)
+        previous = {sig: signal.signal(sig, self._stop) for sig in handled}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _stop(self, sig: int, frame: FrameType | None) -> None:
+        if self.should_exit and sig == signal.SIGINT:
+            self.force_exit = True
+        self.should_exit = True
+        logger.info("stopping on %s", signal.Signals(sig).name)
+
+
+def run_http(app: ASGIApp, *, host: str, port: int, path: str, log_level: str) -> int:
+    """Serve until a stop signal; return 0 after a clean stop, 1 when the address cannot be bound."""
+
+    def announce(bound_host: str, bound_port: int) -> None:
+        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+        # The one line a person (or a test) reads to find the endpoint; logs go to stderr too.
+        print(f"intent-mcp: listening on http://{shown}:{bound_port}{path}", file=sys.stderr, flush=True)
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        log_level=log_level,
+        access_log=False,
+        proxy_headers=False,
+        forwarded_allow_ips="",
+        server_header=False,
+        lifespan="on",
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
+        ws="none",
+    )
+    server = _Server(config, announce)
+    server.run()
+    return 0 if server.started else 1
+
+
+__all__ = ["GRACEFUL_SHUTDOWN_SECONDS", "run_http"]

@@ -1,0 +1,168 @@
+"""The standalone server: configured Intents behind the MCP adapter, over stdio or Streamable HTTP.
+
+Everything that can be wrong with the configuration is found before the first byte is served:
+instances are built (Schema, executor, limits) and the HTTP binding is checked up front.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import anyio
+
+from intent.errors import IntentError
+from intent_mcp import __version__
+from intent_mcp.config import InstanceSettings, ServerConfig
+
+Transport = Literal["stdio", "http"]
+SERVER_NAME = "intent-mcp"
+STDIO_PROTOCOL_VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
+
+logger = logging.getLogger("intent_mcp")
+
+# Configuration-file limit keys -> intent.Limits fields.
+_LIMIT_FIELDS = {
+    "maxInputChars": "max_input_chars",
+    "maxCandidateBytes": "max_candidate_bytes",
+    "maxCandidateDepth": "max_candidate_depth",
+    "maxContextBytes": "max_context_bytes",
+    "timeoutSeconds": "timeout_seconds",
+}
+
+
+def _within(prefix: str, error: IntentError) -> IntentError:
+    """The same error with its path placed inside the configuration file."""
+    return IntentError(error.code, error.message, path=prefix + error.path, category=error.category,
+                       retryable=error.retryable)
+
+
+def build_executor(spec: Mapping[str, Any]) -> Any:
+    from intent.executors.factory import build_executor as factory
+
+    return factory(spec)
+
+
+def build_intent(settings: InstanceSettings, mode: str) -> Any:
+    """One ``Intent`` from its configuration; host mode has no executor (the host's model answers)."""
+    from intent import Intent, IntentConfig, Limits
+
+    where = f"/instances/{settings.name}"
+    try:
+        limits = Limits(**{_LIMIT_FIELDS[key]: value for key, value in settings.limits.items()})
+    except IntentError as error:
+        raise IntentError(error.code, error.message, path=f"{where}/limits") from None
+    try:
+        executor = None if mode == "host" else build_executor(settings.executor)
+    except IntentError as error:
+        raise _within(where, error) from None
+    try:
+        return Intent(
+            IntentConfig(
+                schema=dict(settings.schema) if settings.schema is not None else None,
+                domains=list(settings.domains) if settings.domains is not None else None,
+                limits=limits,
+                executor=executor,
+            )
+        )
+    except IntentError as error:
+        raise _within(where, error) from None
+
+
+@dataclass
+class Runtime:
+    """What one server process runs: the SDK server, the adapter behind it and the Intents it owns."""
+
+    server: Any
+    adapter: Any
+    intents: dict[str, Any]
+
+    async def close(self) -> None:
+        # The adapter does not dispose the Intents it was given; the process created them, so it does.
+        with anyio.CancelScope(shield=True):
+            await self.adapter.close()
+            for intent in self.intents.values():
+                await intent.close()
+
+
+def build_runtime(config: ServerConfig) -> Runtime:
+    """The low-level SDK server and the adapter behind it (one adapter session per MCP connection)."""
+    from adapter import IntentMcpAdapterConfig, create_intent_mcp_adapter, create_server
+
+    intents = {name: build_intent(settings, config.mode) for name, settings in config.instances.items()}
+    adapter = create_intent_mcp_adapter(
+        IntentMcpAdapterConfig(mode=config.mode, instances=intents, tool_prefix=config.tool_prefix)
+    )
+    return Runtime(create_server(adapter, name=SERVER_NAME, version=__version__), adapter, intents)
+
+
+async def _serve_stdio(runtime: Runtime) -> None:
+    from mcp.server.stdio import stdio_server
+
+    async with anyio.create_task_group() as group:
+
+        async def stop_on_signal() -> None:
+            with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+                async for received in signals:
+                    logger.info("stopping on %s", signal.Signals(received).name)
+                    group.cancel_scope.cancel()
+                    return
+
+        group.start_soon(stop_on_signal)
+        try:
+            server = runtime.server
+            async with stdio_server() as (read_stream, write_stream):
+                await server.run(read_stream, write_stream, server.create_initialization_options())
+        finally:
+            group.cancel_scope.cancel()
+            await runtime.close()
+
+
+def run_stdio(config: ServerConfig) -> int:
+    """Serve one MCP connection on stdin/stdout until EOF or a stop signal; 0 on a clean stop."""
+    runtime = build_runtime(config)
+    logger.info("serving MCP on stdio (%s mode, instances: %s)", config.mode, ", ".join(config.instances))
+    anyio.run(_serve_stdio, runtime)
+    return 0
+
+
+def run_http(config: ServerConfig, *, log_level: str) -> int:
+    """Serve stateful Streamable HTTP until a stop signal; 0 on a clean stop."""
+    from intent_mcp.http.app import build_http_app
+    from intent_mcp.http.origin import check_binding, parse_public_origin
+    from intent_mcp.http.runner import run_http as serve
+
+    settings = config.http
+    public_origin = parse_public_origin(settings.public_origin) if settings.public_origin else None
+    check_binding(settings.host, public_origin)
+    runtime = build_runtime(config)
+    app = build_http_app(runtime.server, settings, public_origin)
+    logger.info("serving MCP over HTTP (%s mode, instances: %s)", config.mode, ", ".join(config.instances))
+    try:
+        return serve(app, host=settings.host, port=settings.port, path=settings.path, log_level=log_level)
+    finally:
+        anyio.run(runtime.close)
+
+
+def configure_logging(level: str) -> None:
+    """Logs go to stderr only: on stdio, stdout carries nothing but protocol."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+
+
+def serve(config: ServerConfig, transport: Transport, *, log_level: str = "warning") -> int:
+    """Run the server; configuration problems raise ``IntentError`` before anything is served."""
+    configure_logging(log_level)
+    if transport == "stdio":
+        return run_stdio(config)
+    return run_http(config, log_level=log_level)
+
+
+__all__ = ["STDIO_PROTOCOL_VERSIONS", "Transport", "build_intent", "Runtime", "build_runtime", "configure_logging", "serve"]
