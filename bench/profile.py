@@ -1,0 +1,144 @@
+"""``python -m bench.profile accept|server|imports``: where the time goes, for the benchmark note.
+
+- ``accept``: pyinstrument over ``Intent.accept`` of a prepared candidate (``--size``).
+- ``server``: pyinstrument inside ``intent-mcp --transport stdio`` while it answers the seed call.
+- ``imports``: ``-X importtime`` of both servers from spawn to the first ``tools/list``, the
+  costliest top-level packages first: what cold start pays for.
+
+pyinstrument is a development tool and is imported only here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, spawn, stop
+from bench.stdio_rpc import StdioRpcClient
+from bench.workloads import MEDIUM_INPUT, SEED_ARGUMENTS, SHORT_INPUT, long_input
+
+
+def _profiler() -> Any:
+    try:
+        from pyinstrument import Profiler
+    except ImportError:
+        raise SystemExit("profiling needs pyinstrument: pip install pyinstrument") from None
+    return Profiler(interval=0.0002, async_mode="disabled")
+
+
+async def profile_accept(size: str, seconds: float) -> str:
+    from intent import Intent, IntentConfig, Limits
+
+    limits = Limits()
+    text = {"short": SHORT_INPUT, "medium": MEDIUM_INPUT, "long": long_input(limits.max_input_chars)}[size]
+    intent = Intent(IntentConfig(limits=limits))
+    executor = intent.config.executor
+    if executor is None:
+        raise SystemExit("the default configuration has no built-in recognizer")
+    candidate = await executor.complete(intent.prepare({"input": text}))
+    profiler = _profiler()
+    calls = 0
+    deadline = time.monotonic() + seconds
+    profiler.start()
+    while time.monotonic() < deadline:
+        await intent.accept(intent.prepare({"input": text}), candidate)
+        calls += 1
+    profiler.stop()
+    await intent.close()
+    return f"{calls} accepts of a {len(text)}-char input\n" + profiler.output_text(unicode=True, color=False)
+
+
+async def profile_server(seconds: float) -> str:
+    with tempfile.TemporaryDirectory() as folder:
+        output = Path(folder) / "profile.txt"
+        argv = [
+            sys.executable, "-m", "pyinstrument", "--renderer", "text", "--outfile", str(output),
+            "--interval", "0.0002", "-m", INTENT_SERVER.module, "--transport", "stdio",
+        ]  # fmt: skip
+        server = await spawn(argv, stdio=True)
+        calls = 0
+        try:
+            client = StdioRpcClient(server)
+            await client.initialize()
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                await client.call_tool("intent_parse", SEED_ARGUMENTS)
+                calls += 1
+        finally:
+            tail = await stop(server, grace=10.0)
+        if not output.exists():
+            raise SystemExit(f"the profiled server wrote no profile; stderr: {tail}")
+        return f"{calls} intent_parse calls over stdio, whole server process\n" + output.read_text()
+
+
+async def import_costs(command: ServerCommand) -> tuple[float, dict[str, int]]:
+    """Wall time to first tools/list and microseconds of import time per top-level package."""
+    argv = [sys.executable, "-X", "importtime", *command.stdio_argv()[1:]]
+    started = time.perf_counter()
+    server = await spawn(argv, stdio=True)
+    try:
+        client = StdioRpcClient(server)
+        await client.initialize()
+        await client.list_tools()
+        elapsed = time.perf_counter() - started
+    finally:
+        process = server.process
+        if process.stdin is not None:
+            process.stdin.close()
+        await process.wait()
+    server.stderr_file.seek(0)
+    report = server.stderr_file.read().decode("utf-8", "replace")
+    server.stderr_file.close()
+    per_package: dict[str, int] = defaultdict(int)
+    for line in report.splitlines():
+        # "import time: self_us | cumulative_us | module" - summing self time per top-level name.
+        parts = line.split("|")
+        if not line.startswith("import time:") or len(parts) != 3 or not parts[0].split(":")[1].strip().isdigit():
+            continue
+        per_package[parts[2].strip().split(".")[0]] += int(parts[0].split(":")[1])
+    return elapsed, dict(per_package)
+
+
+async def profile_imports(top: int) -> str:
+    lines = []
+    for command in (FLOOR_SERVER, INTENT_SERVER):
+        try:
+            elapsed, costs = await import_costs(command)
+        except Exception as exc:
+            lines.append(f"{command.label}: could not start ({type(exc).__name__}: {exc})")
+            continue
+        total = sum(costs.values())
+        lines.append(f"{command.label}: first tools/list after {elapsed * 1e3:.0f} ms; imports {total / 1e3:.0f} ms")
+        for name, micros in sorted(costs.items(), key=lambda item: -item[1])[:top]:
+            lines.append(f"  {micros / 1e3:8.1f} ms  {name}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.profile", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("target", choices=("accept", "server", "imports"))
+    parser.add_argument("--size", choices=("short", "medium", "long"), default="long")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--top", type=int, default=15, help="packages listed by 'imports'")
+    args = parser.parse_args(argv)
+    seconds = min(max(args.seconds, 0.1), 60.0)
+    if args.target == "accept":
+        print(asyncio.run(profile_accept(args.size, seconds)))
+    elif args.target == "server":
+        print(asyncio.run(profile_server(seconds)))
+    else:
+        print(asyncio.run(profile_imports(args.top)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
