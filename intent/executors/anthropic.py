@@ -1,0 +1,86 @@
+"""An executor for the Anthropic Messages API, through the official ``anthropic`` SDK.
+
+The SDK is imported only when this executor is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from intent.executors.http_model import HttpModelExecutor, missing_sdk
+from intent.executors.model_call import UpstreamError
+from intent.executors.model_prompt import ModelPrompt
+from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected, clean_detail, status_failure
+
+if TYPE_CHECKING:
+    from anthropic import AsyncAnthropic
+
+# Sent when no key is configured, so the SDK never goes looking for ambient credentials.
+NO_KEY_PLACEHOLDER = "no-key"
+
+
+def strict_output_config(schema: dict[str, Any]) -> dict[str, Any]:
+    """The ``output_config`` that makes the API decode against the candidate schema."""
+    body = {key: value for key, value in schema.items() if key != "$schema"}
+    return {"format": {"type": "json_schema", "schema": body}}
+
+
+class AnthropicExecutor(HttpModelExecutor["AsyncAnthropic"]):
+    """Asks the Messages API (``POST {base_url}/v1/messages``); ``base_url`` has no ``/v1`` part."""
+
+    label = "anthropic"
+    default_key_env = "ANTHROPIC_API_KEY"
+
+    def _load_sdk(self) -> None:
+        try:
+            import anthropic  # noqa: F401
+        except ImportError:
+            raise missing_sdk("anthropic", "anthropic") from None
+
+    def _make_client(self) -> AsyncAnthropic:
+        from anthropic import AsyncAnthropic
+
+        return AsyncAnthropic(
+            api_key=self._secret.reveal() if self._secret is not None else NO_KEY_PLACEHOLDER,
+            base_url=self.base_url,
+            timeout=self.settings.timeout_seconds,
+            max_retries=0,
+        )
+
+    async def _close_client(self, client: AsyncAnthropic) -> None:
+        await client.close()
+
+    async def _request(self, client: AsyncAnthropic, prompt: ModelPrompt, *, strict: bool) -> str:
+        import anthropic
+
+        options: dict[str, Any] = {}
+        if self.settings.temperature is not None:
+            # Sent only when configured: the SDK no longer types it, and some models reject it.
+            options["extra_body"] = {"temperature": min(self.settings.temperature, 1.0)}  # API range [0, 1]
+        if strict:
+            options["output_config"] = strict_output_config(prompt.output_schema)
+        try:
+            message = await client.messages.create(
+                model=self.model,
+                max_tokens=self.settings.max_tokens,
+                system=prompt.system,
+                messages=[{"role": "user", "content": prompt.user}],
+                stream=False,
+                **options,
+            )
+        except anthropic.APITimeoutError:
+            raise UpstreamError("the request timed out", retryable=True) from None
+        except anthropic.APIConnectionError:
+            raise UpstreamError("could not connect to the model server", retryable=True) from None
+        except anthropic.APIStatusError as exc:
+            detail = clean_detail(exc.message, self._secret)
+            if strict and exc.status_code in FORMAT_REJECTION_STATUSES:
+                raise FormatRejected(f"HTTP {exc.status_code}: {detail}") from None
+            raise status_failure(
+                exc.status_code, detail, headers=exc.response.headers, key_env=self.api_key_env
+            ) from None
+        except Exception as exc:  # anything else the SDK raises: never its text, it may quote the request
+            raise self._unexpected(exc) from None
+        if message.stop_reason == "refusal":
+            raise UpstreamError("the model declined the task", retryable=False)
+        return "".join(block.text for block in message.content if getattr(block, "type", None) == "text")

@@ -1,0 +1,95 @@
+"""An executor for any OpenAI-compatible chat-completions endpoint, through the official ``openai`` SDK.
+
+Works with OpenAI itself and with local servers that speak the same API (vLLM, llama.cpp's
+server, Ollama, LM Studio). The SDK is imported only when this executor is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from intent.executors.http_model import HttpModelExecutor, missing_sdk
+from intent.executors.model_call import UpstreamError
+from intent.executors.model_prompt import ModelPrompt
+from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected, clean_detail, status_failure
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
+
+SCHEMA_NAME = "IntentCandidate"
+# Sent when no key is configured: the SDK insists on one, local servers ignore it.
+NO_KEY_PLACEHOLDER = "no-key"
+
+
+def strict_response_format(schema: dict[str, Any]) -> dict[str, Any]:
+    """The ``response_format`` that makes the server decode against the candidate schema."""
+    body = {key: value for key, value in schema.items() if key != "$schema"}
+    return {"type": "json_schema", "json_schema": {"name": SCHEMA_NAME, "schema": body, "strict": True}}
+
+
+class OpenAIExecutor(HttpModelExecutor["AsyncOpenAI"]):
+    """Asks an OpenAI-compatible ``/chat/completions`` endpoint; ``base_url`` includes the ``/v1`` part."""
+
+    label = "openai"
+    default_key_env = "OPENAI_API_KEY"
+
+    def _load_sdk(self) -> None:
+        try:
+            import openai  # noqa: F401
+        except ImportError:
+            raise missing_sdk("openai", "openai") from None
+
+    def _make_client(self) -> AsyncOpenAI:
+        from openai import AsyncOpenAI
+
+        return AsyncOpenAI(
+            api_key=self._secret.reveal() if self._secret is not None else NO_KEY_PLACEHOLDER,
+            base_url=self.base_url,
+            timeout=self.settings.timeout_seconds,
+            max_retries=0,
+        )
+
+    async def _close_client(self, client: AsyncOpenAI) -> None:
+        await client.close()
+
+    async def _request(self, client: AsyncOpenAI, prompt: ModelPrompt, *, strict: bool) -> str:
+        import openai
+
+        # OpenAI's own newer models accept only max_completion_tokens; compatible servers know max_tokens.
+        token_key = "max_completion_tokens" if self.base_url is None else "max_tokens"
+        options: dict[str, Any] = {token_key: self.settings.max_tokens}
+        if self.settings.temperature is not None:
+            options["temperature"] = self.settings.temperature
+        if strict:
+            options["response_format"] = strict_response_format(prompt.output_schema)
+        try:
+            completion = await client.chat.completions.create(
+                model=self.model,
+                messages=[
+                    {"role": "system", "content": prompt.system},
+                    {"role": "user", "content": prompt.user},
+                ],
+                stream=False,
+                **options,
+            )
+        except openai.APITimeoutError:
+            raise UpstreamError("the request timed out", retryable=True) from None
+        except openai.APIConnectionError:
+            raise UpstreamError("could not connect to the model server", retryable=True) from None
+        except openai.APIStatusError as exc:
+            detail = clean_detail(exc.message, self._secret)
+            if strict and exc.status_code in FORMAT_REJECTION_STATUSES:
+                raise FormatRejected(f"HTTP {exc.status_code}: {detail}") from None
+            raise status_failure(
+                exc.status_code, detail, headers=exc.response.headers, key_env=self.api_key_env
+            ) from None
+        except Exception as exc:  # anything else the SDK raises: never its text, it may quote the request
+            raise self._unexpected(exc) from None
+        if not completion.choices:
+            raise UpstreamError("the reply has no choices", retryable=True)
+        message = completion.choices[0].message
+        if getattr(message, "refusal", None):
+            raise UpstreamError(
+                f"the model declined the task: {clean_detail(message.refusal, self._secret)}", retryable=False
+            )
+        return message.content or ""
