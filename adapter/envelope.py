@@ -1,0 +1,89 @@
+"""The one place that knows how replies differ between protocol versions.
+
+Success: ``isError`` false, ``structuredContent`` the object, ``content[0].text`` the same object
+as compact JSON. Technical failure: ``isError`` true, no ``structuredContent``, the text is
+``{"error": SerializedIntentError}``. 2026-07-28 replies also carry ``resultType: "complete"``;
+2025 replies must not. Tools list an ``outputSchema`` only where the version defines it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import mcp_types as types
+import orjson
+
+from intent.errors import IntentError, error_payload
+
+DECLARED_PROTOCOL_VERSIONS: tuple[str, ...] = ("2025-06-18", "2025-11-25", "2026-07-28")
+"""The versions the adapter is built and tested for."""
+
+# Versions whose replies carry ``resultType``; the handshake versions do not know the field.
+_RESULT_TYPE_VERSIONS = frozenset({"2026-07-28"})
+# ``Tool.outputSchema`` / ``structuredContent`` arrived in 2025-06-18.
+_NO_OUTPUT_SCHEMA_VERSIONS = frozenset({"2024-11-05", "2025-03-26"})
+
+
+def check_protocol_version(version: object) -> str:
+    """Return ``version`` if it is declared, else raise ``CONFIG_INVALID`` (category ``transport``)."""
+    if not isinstance(version, str) or version not in DECLARED_PROTOCOL_VERSIONS:
+        raise IntentError(
+            "CONFIG_INVALID",
+            f"protocol version must be one of {', '.join(DECLARED_PROTOCOL_VERSIONS)}",
+            path="/protocol_version",
+            category="transport",
+        )
+    return version
+
+
+def has_output_schema(version: str) -> bool:
+    return version not in _NO_OUTPUT_SCHEMA_VERSIONS
+
+
+def tool_for_version(tool: types.Tool, version: str) -> types.Tool:
+    """The tool definition as a client of ``version`` should see it."""
+    if has_output_schema(version) or tool.output_schema is None:
+        return tool
+    return tool.model_copy(update={"output_schema": None})
+
+
+def _result(version: str, **fields: Any) -> types.CallToolResult:
+    # ``result_type`` has a model default; it goes on the wire only when set explicitly.
+    if version in _RESULT_TYPE_VERSIONS:
+        fields["result_type"] = "complete"
+    return types.CallToolResult(**fields)
+
+
+def compact_json(body: Mapping[str, Any]) -> str:
+    """Compact JSON text of a reply object (the same serializer the core uses)."""
+    return orjson.dumps(body).decode()
+
+
+def success(body: Mapping[str, Any], version: str, *, text: str | None = None) -> types.CallToolResult:
+    """A success reply: ``body`` as structured content and as compact JSON text (``text`` if given)."""
+    if text is None:
+        text = compact_json(body)
+    return _result(
+        version,
+        content=[types.TextContent(type="text", text=text)],
+        structured_content=dict(body),
+        is_error=False,
+    )
+
+
+def failure(error: IntentError, version: str) -> types.CallToolResult:
+    """A technical-failure reply: only the serialized error, never a partial result."""
+    return _result(
+        version,
+        content=[types.TextContent(type="text", text=orjson.dumps(error_payload(error)).decode())],
+        is_error=True,
+    )
+
+
+def to_wire(result: types.CallToolResult) -> dict[str, Any]:
+    """The reply as it goes on the wire for the version it was built for."""
+    data = result.model_dump(by_alias=True, mode="json", exclude_none=True)
+    if "result_type" not in result.model_fields_set:
+        data.pop("resultType", None)
+    return data

@@ -1,0 +1,212 @@
+"""Host handoff for one session: prepare a model task, accept its candidate, cancel it.
+
+Identical concurrent submissions share one validation; a finished reply is replayed for the
+same candidate and any other candidate conflicts. The core's task carries the correction
+budget (one correction after explicit feedback) and the deadline set at prepare.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import anyio
+import orjson
+
+from adapter.records import Attempt, HostRecord, Outcome, RecordLedger, RecordState
+from adapter.tokens import candidate_digest, new_request_id, new_submission_token, tokens_match
+from intent.errors import IntentError
+
+logger = logging.getLogger(__name__)
+
+Reply = tuple[Mapping[str, Any], str]
+
+
+def _plain(value: Any) -> Any:
+    """Read-only mappings and tuples of the core's task, as plain JSON-ready values."""
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _copy_error(error: IntentError) -> IntentError:
+    # A fresh exception per delivery: replays must not share tracebacks.
+    return IntentError(
+        error.code,
+        error.message,
+        path=error.path,
+        category=error.category,
+        retryable=error.retryable,
+        feedback=error.feedback,
+    )
+
+
+def _deliver(outcome: Outcome, *, first: bool) -> Reply:
+    if outcome.error is not None:
+        raise _copy_error(outcome.error)
+    assert outcome.text is not None
+    # The first delivery hands out the core's own dict; replays rebuild it from the retained text.
+    body = outcome.body if first and outcome.body is not None else orjson.loads(outcome.text)
+    return body, outcome.text
+
+
+class HostHandoff:
+    """The host-handoff records of one session."""
+
+    def __init__(self, ledger: RecordLedger, is_closed: Callable[[], bool]) -> None:
+        self._ledger = ledger
+        self._is_closed = is_closed
+        self._records: dict[str, HostRecord] = {}
+
+    @property
+    def record_count(self) -> int:
+        return len(self._records)
+
+    def prepare(self, intent: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+        task = intent.prepare(dict(request))
+        record = HostRecord(
+            request_id=new_request_id(),
+            token=new_submission_token(),
+            task=task,
+            intent=intent,
+            on_evict=self._on_evict,
+        )
+        self._records[record.request_id] = record
+        self._ledger.add_pending(record)
+        return {
+            "kind": "model_task",
+            "requestId": record.request_id,
+            "submissionToken": record.token,
+            "instructions": task["instructions"],
+            "input": _plain(task["input"]),
+            "outputSchema": _plain(task["outputSchema"]),
+        }
+
+    async def accept(self, request_id: str, token: str, candidate_text: str) -> Reply:
+        record = self._lookup(request_id)
+        if not tokens_match(record.token, token):
+            raise IntentError("TOKEN_INVALID", "the submission token does not match this request",
+                              path="/submissionToken")
+        digest = candidate_digest(candidate_text)
+        while True:
+            if self._is_closed():
+                raise IntentError("SESSION_CLOSED", "the session is closed; connect and prepare again")
+            if record.state is RecordState.CANCELLED:
+                raise IntentError("REQUEST_CANCELLED", "this request was cancelled; prepare again",
+                                  path="/requestId")
+            if record.state.terminal:
+                if digest == record.last_digest and record.last_outcome is not None:
+                    return _deliver(record.last_outcome, first=False)
+                raise IntentError("SUBMISSION_CONFLICT",
+                                  "this request already ended with a different candidate", path="/candidateText")
+            running = record.attempt
+            if running is not None:
+                if running.digest != digest:
+                    raise IntentError("SUBMISSION_CONFLICT",
+                                      "a different candidate for this request is being validated",
+                                      path="/candidateText")
+                await running.done.wait()
+                if running.outcome is not None:
+                    return _deliver(running.outcome, first=False)
+                continue  # that validation was abandoned; look again
+            if (
+                record.state is RecordState.CORRECTING
+                and digest == record.last_digest
+                and record.last_outcome is not None
+            ):
+                # The same malformed text again: same feedback, and the correction stays unspent.
+                return _deliver(record.last_outcome, first=False)
+            return await self._validate(record, digest, candidate_text)
+
+    def cancel(self, request_id: str, reason: str) -> dict[str, Any]:
+        record = self._lookup(request_id)
+        if record.state is RecordState.CANCELLED:
+            status = "already_cancelled"
+        elif record.state.terminal:
+            status = "already_completed"
+        else:
+            status = "cancelled"
+            record.state = RecordState.CANCELLED
+            if record.attempt is not None and record.attempt.scope is not None:
+                record.attempt.scope.cancel()
+            self._ledger.mark_terminal(record)
+            logger.debug("host request cancelled (%s)", reason)
+        return {"requestId": request_id, "status": status}
+
+    def close(self) -> None:
+        for record in self._records.values():
+            if record.attempt is not None and record.attempt.scope is not None:
+                record.attempt.scope.cancel()
+            self._ledger.forget(record)
+        self._records.clear()
+
+    def _lookup(self, request_id: str) -> HostRecord:
+        record = self._records.get(request_id)
+        if record is None:
+            raise IntentError(
+                "REQUEST_UNKNOWN",
+                "unknown, expired or reclaimed request in this session; call intent_prepare again",
+                path="/requestId",
+            )
+        return record
+
+    def _on_evict(self, record: HostRecord) -> None:
+        if self._records.get(record.request_id) is record:
+            del self._records[record.request_id]
+
+    async def _validate(self, record: HostRecord, digest: bytes, candidate_text: str) -> Reply:
+        attempt = Attempt(digest)
+        record.attempt = attempt
+        outcome: Outcome | None = None
+        try:
+            with anyio.CancelScope() as scope:
+                attempt.scope = scope
+                outcome = await self._run_accept(record, candidate_text)
+        finally:
+            # Runs on success, on intent_cancel / close, and when this caller itself is cancelled.
+            record.attempt = None
+            if outcome is not None and record.state is not RecordState.CANCELLED and not self._is_closed():
+                self._settle(record, digest, outcome)
+                attempt.outcome = outcome
+            attempt.done.set()
+        if attempt.outcome is None:
+            if self._is_closed():
+                raise IntentError("SESSION_CLOSED", "the session closed during validation")
+            raise IntentError("REQUEST_CANCELLED", "this request was cancelled; prepare again", path="/requestId")
+        return _deliver(attempt.outcome, first=True)
+
+    async def _run_accept(self, record: HostRecord, candidate_text: str) -> Outcome:
+        deadline = getattr(record.task, "deadline", None)
+        if deadline is not None and time.monotonic() >= deadline:
+            return Outcome(error=IntentError("TIMEOUT", "the request's time ran out; prepare again",
+                                             retryable=False))
+        try:
+            # The task's deadline is a time.monotonic() value; cancel scopes use the event loop's clock.
+            scope_deadline = (
+                anyio.current_time() + (deadline - time.monotonic()) if deadline is not None else float("inf")
+            )
+            with anyio.CancelScope(deadline=scope_deadline) as limit:
+                result = await record.intent.accept(record.task, candidate_text)
+            if limit.cancelled_caught:
+                return Outcome(error=IntentError("TIMEOUT", "the request's time ran out; prepare again",
+                                                 retryable=False))
+            return Outcome(text=result.to_json(), body=result.to_dict())
+        except IntentError as error:
+            return Outcome(error=error)
+        except Exception as exc:
+            logger.error("candidate validation failed unexpectedly: %s", type(exc).__name__)
+            return Outcome(error=IntentError("INTERNAL", "the candidate could not be validated"))
+
+    def _settle(self, record: HostRecord, digest: bytes, outcome: Outcome) -> None:
+        record.last_digest = digest
+        record.last_outcome = outcome
+        error = outcome.error
+        if error is not None and error.code == "CANDIDATE_INVALID" and error.retryable:
+            record.state = RecordState.CORRECTING
+            return
+        record.state = RecordState.FAILED if error is not None else RecordState.COMPLETED
+        self._ledger.mark_terminal(record)
