@@ -3,42 +3,36 @@
 ``derive_values(evidence, schema, reference_time=...)`` lists the values a quoted piece of text
 can mean for a field with that JSON Schema ("six" -> 6, "8pm" -> "20:00", "Friday" -> a date).
 The core accepts a candidate's field value only when it is the evidence itself or one of these.
+The ``find_*`` scanners locate such values in running text for the built-in recognizer.
 """
 
-from __future__ import annotations
+from intent.normalize.dates import find_dates
+from intent.normalize.derive import Derived, derive_values, format_date_time, time_values
+from intent.normalize.enums import find_enum_values, surface_forms
+from intent.normalize.kinds import FieldKind, field_kind, schema_types
+from intent.normalize.mentions import Mention
+from intent.normalize.numbers import find_numbers, parse_number_words
+from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
+from intent.normalize.times import find_times, format_time
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
-
-__all__ = ["Derived", "derive_values"]
-
-
-@dataclass(frozen=True, slots=True)
-class Derived:
-    """One reading of the evidence: the value, and whether it needed an outside basis."""
-
-    value: Any
-    inferred: bool = False
-    basis: str | None = None  # "referenceTime" when the reading depends on it
-
-
-def derive_values(
-    evidence: str, schema: Mapping[str, Any], *, reference_time: datetime | None = None
-) -> list[Derived]:
-    """Every value ``evidence`` can stand for under ``schema`` (empty when none)."""
-    text = evidence.strip()
-    out: list[Derived] = []
-    kind = schema.get("type")
-    if kind in ("integer", "number"):
-        try:
-            number = float(text.replace(",", ""))
-        except ValueError:
-            return out
-        out.append(Derived(int(number) if number.is_integer() else number))
-    elif "enum" in schema:
-        for option in schema["enum"]:
-            if isinstance(option, str) and option.casefold() == text.casefold():
-                out.append(Derived(option))
-    return out
+__all__ = [
+    "Derived",
+    "FieldKind",
+    "Mention",
+    "compile_pattern",
+    "derive_values",
+    "field_kind",
+    "find_dates",
+    "find_emails",
+    "find_enum_values",
+    "find_numbers",
+    "find_pattern_tokens",
+    "find_times",
+    "find_uris",
+    "format_date_time",
+    "format_time",
+    "parse_number_words",
+    "schema_types",
+    "surface_forms",
+    "time_values",
+]

@@ -1,0 +1,125 @@
+"""Numbers written as digits ("1,250", "19.5", "$75.50") or words ("six", "twenty-five", "a dozen")."""
+
+from __future__ import annotations
+
+import re
+
+from intent.normalize.mentions import Mention
+
+__all__ = ["find_numbers", "parse_number_words"]
+
+_SMALL = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_WORDS = "|".join(sorted([*_SMALL, *_TENS, *_SCALES, "dozen"], key=len, reverse=True))
+
+_CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp"}
+_CURRENCY_WORDS = re.compile(r"\s*(dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b", re.IGNORECASE)
+
+# Digits not glued to letters or identifiers: "8pm", "INV-1042", "10th" and "12:30" are not plain numbers.
+_DIGITS = re.compile(r"(?<![\w.,/:@#-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w@]|[.,:/-]\d)")
+_WORD_RUN = re.compile(
+    rf"\b(?:an?\s+(?=hundred|thousand|million|dozen))?(?:{_WORDS})(?:(?:\s+and\s+|[\s-]+)(?:{_WORDS}))*\b",
+    re.IGNORECASE,
+)
+# "one" is a pronoun after these ("that one", "the second one") and before "of"/"another".
+_PRONOUN_ONE_BEFORE = re.compile(
+    r"\b(?:that|this|the|which|each|any|every|no|another|other|same|last|first|second|third|next|only|new|"
+    r"old|right|wrong|big|small|little|other|one|a)\s+$",
+    re.IGNORECASE,
+)
+_PRONOUN_ONE_AFTER = re.compile(r"^\s+(?:of|another|by|more|day)\b", re.IGNORECASE)
+
+
+def parse_number_words(words: list[str]) -> int | None:
+    """The value of a run of number words, or None when the run is not one well-formed number."""
+    total = 0
+    current = 0
+    last = ""  # kind of the previous word: small, tens, scale
+    seen = False
+    for raw in words:
+        word = raw.lower()
+        if word in ("a", "an"):
+            if seen:
+                return None
+            current = 1
+            last = "article"
+            continue
+        if word == "and":
+            if last != "scale":
+                return None
+            continue
+        if word in _SMALL:
+            if last in ("small",) or (last == "tens" and _SMALL[word] >= 10):
+                return None
+            current += _SMALL[word]
+            last = "small"
+        elif word in _TENS:
+            if last in ("small", "tens"):
+                return None
+            current += _TENS[word]
+            last = "tens"
+        elif word == "dozen":
+            current = (current or 1) * 12
+            last = "scale"
+        elif word == "hundred":
+            if current >= 100:
+                return None
+            current = (current or 1) * 100
+            last = "scale"
+        elif word in _SCALES:
+            total += (current or 1) * _SCALES[word]
+            current = 0
+            last = "scale"
+        else:
+            return None
+        seen = True
+    if not seen:
+        return None
+    return total + current
+
+
+def _word_mentions(text: str) -> list[Mention]:
+    found: list[Mention] = []
+    for match in _WORD_RUN.finditer(text):
+        words = re.split(r"[\s-]+", match.group(0))
+        value = parse_number_words(words)
+        if value is None:
+            continue
+        if match.group(0).lower() == "one" and (
+            _PRONOUN_ONE_BEFORE.search(text[: match.start()]) or _PRONOUN_ONE_AFTER.match(text[match.end() :])
+        ):
+            continue
+        found.append(Mention(match.start(), match.end(), value))
+    return found
+
+
+def find_numbers(text: str) -> list[Mention]:
+    """Every plain number in ``text``, in order; money keeps its currency in ``unit``."""
+    found: list[Mention] = []
+    for match in _DIGITS.finditer(text):
+        sign, whole, fraction = match.group(1), match.group(2).replace(",", ""), match.group(3) or ""
+        number = float(whole + fraction)
+        if sign:
+            number = -number
+        value: int | float = int(number) if number.is_integer() and not fraction.strip(".0") else number
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        start, end, unit = match.start(), match.end(), None
+        if start > 0 and text[start - 1] in _CURRENCY_SYMBOLS:
+            start -= 1
+            unit = _CURRENCY_SYMBOLS[text[start]]
+        else:
+            after = _CURRENCY_WORDS.match(text, end)
+            if after:
+                unit = after.group(1).lower()
+        found.append(Mention(start, end, value, unit=unit))
+    found.extend(_word_mentions(text))
+    found.sort(key=lambda m: m.start)
+    return found

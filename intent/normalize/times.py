@@ -1,0 +1,88 @@
+"""Times of day: "7pm", "7:30 pm", "19:00", "noon", "tonight at 7"; values are (hour, minute) pairs."""
+
+from __future__ import annotations
+
+import re
+
+from intent.normalize.mentions import Mention
+
+__all__ = ["find_times", "format_time"]
+
+_MERIDIEM = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])(?:\.m\.|m\b)", re.IGNORECASE)
+_CLOCK = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s*[ap]\.?\s?m\b)", re.IGNORECASE)
+_NAMED = re.compile(r"\b(noon|midday|midnight)\b", re.IGNORECASE)
+_AT_HOUR = re.compile(r"\b(?:at|around|by)\s+(\d{1,2})(?:\s*o'?clock)?\b(?![:.]\d|\s*[ap]\.?\s?m\b|\s*%|\w)", re.IGNORECASE)
+_OCLOCK = re.compile(r"\b(\d{1,2})\s*o'?clock\b", re.IGNORECASE)
+# Words next to a bare hour that settle morning or evening.
+_EVENING_AFTER = re.compile(r"^\s+(?:tonight|this evening|in the evening|at night|tomorrow night|this afternoon|in the afternoon)\b", re.IGNORECASE)
+_EVENING_BEFORE = re.compile(r"\b(?:tonight|this evening|tomorrow evening|tomorrow night)\s+$", re.IGNORECASE)
+_MORNING_AFTER = re.compile(r"^\s+(?:in the morning|this morning|tomorrow morning)\b", re.IGNORECASE)
+_MORNING_BEFORE = re.compile(r"\b(?:this morning|tomorrow morning)\s+$", re.IGNORECASE)
+
+
+def format_time(hour: int, minute: int, *, seconds: bool = False) -> str:
+    """``HH:MM`` (or ``HH:MM:SS``) on a 24-hour clock."""
+    return f"{hour:02d}:{minute:02d}:00" if seconds else f"{hour:02d}:{minute:02d}"
+
+
+def _bare_hour(text: str, start: int, end: int, hour: int, minute: int) -> Mention | None:
+    """An hour without am/pm: settled by a neighbouring word, else both readings."""
+    if not 0 <= hour <= 23 or not 0 <= minute <= 59:
+        return None
+    if hour == 0 or hour >= 13:
+        return Mention(start, end, (hour, minute))
+    after = _EVENING_AFTER.match(text[end:]) or _MORNING_AFTER.match(text[end:])
+    if after:
+        pm = _EVENING_AFTER.match(text[end:]) is not None
+        value = (hour % 12 + 12, minute) if pm else (hour % 12, minute)
+        return Mention(start, end + after.end(), value)
+    before = _EVENING_BEFORE.search(text[:start]) or _MORNING_BEFORE.search(text[:start])
+    if before:
+        pm = _EVENING_BEFORE.search(text[:start]) is not None
+        value = (hour % 12 + 12, minute) if pm else (hour % 12, minute)
+        return Mention(before.start(), end, value)
+    if hour == 12:
+        return Mention(start, end, (12, minute))
+    return Mention(start, end, None, candidates=((hour, minute), (hour + 12, minute)))
+
+
+def find_times(text: str) -> list[Mention]:
+    """Every time of day in ``text``; ambiguous hours carry both readings in ``candidates``."""
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in taken)
+
+    for match in _MERIDIEM.finditer(text):
+        hour, minute = int(match.group(1)), int(match.group(2) or 0)
+        if not 1 <= hour <= 12 or minute > 59:
+            continue
+        pm = match.group(3).lower() == "p"
+        hour = hour % 12 + (12 if pm else 0)
+        found.append(Mention(match.start(), match.end(), (hour, minute)))
+        taken.append((match.start(), match.end()))
+    for match in _CLOCK.finditer(text):
+        if free(match.start(), match.end()):
+            hour, minute = int(match.group(1)), int(match.group(2))
+            if match.group(1).startswith("0"):
+                mention: Mention | None = Mention(match.start(), match.end(), (hour, minute))
+            else:
+                mention = _bare_hour(text, match.start(), match.end(), hour, minute)
+            if mention:
+                found.append(mention)
+                taken.append((mention.start, mention.end))
+    for match in _NAMED.finditer(text):
+        if free(match.start(), match.end()):
+            value = (0, 0) if match.group(1).lower() == "midnight" else (12, 0)
+            found.append(Mention(match.start(), match.end(), value))
+            taken.append((match.start(), match.end()))
+    for pattern in (_AT_HOUR, _OCLOCK):
+        for match in pattern.finditer(text):
+            if free(match.start(), match.end()):
+                mention = _bare_hour(text, match.start(), match.end(), int(match.group(1)), 0)
+                if mention:
+                    found.append(mention)
+                    taken.append((mention.start, mention.end))
+    found.sort(key=lambda m: m.start)
+    return found
