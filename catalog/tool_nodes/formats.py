@@ -1,0 +1,96 @@
+"""String formats this package can check exactly; only these count as a constraint on an argv value."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import uuid
+from collections.abc import Callable
+from datetime import date, datetime, time
+
+_HOSTNAME_LABEL = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
+_EMAIL = re.compile(r"^[A-Za-z0-9.!#%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
+# RFC 3986 characters only; a scheme is required.
+_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_TIME = re.compile(r"^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?$")
+_DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$")
+
+
+def _is_date(value: str) -> bool:
+    if not _DATE.match(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_time(value: str) -> bool:
+    if not _TIME.match(value):
+        return False
+    try:
+        time.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+def _is_date_time(value: str) -> bool:
+    if not _DATE_TIME.match(value):
+        return False
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+def _is_uuid(value: str) -> bool:
+    if len(value) != 36:
+        return False
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_ip(version: int) -> Callable[[str], bool]:
+    def check(value: str) -> bool:
+        try:
+            return ipaddress.ip_address(value).version == version
+        except ValueError:
+            return False
+
+    return check
+
+
+def _is_hostname(value: str) -> bool:
+    if not value or len(value) > 253:
+        return False
+    return all(_HOSTNAME_LABEL.match(label) for label in value.rstrip(".").split("."))
+
+
+FORMAT_CHECKS: dict[str, Callable[[str], bool]] = {
+    "date": _is_date,
+    "time": _is_time,
+    "date-time": _is_date_time,
+    "uuid": _is_uuid,
+    "ipv4": _is_ip(4),
+    "ipv6": _is_ip(6),
+    "hostname": _is_hostname,
+    "email": lambda value: bool(_EMAIL.match(value)),
+    "uri": lambda value: bool(_URI.match(value)),
+}
+
+
+def is_checked_format(name: object) -> bool:
+    return isinstance(name, str) and name in FORMAT_CHECKS
+
+
+def check_format(name: str, value: str) -> bool:
+    """True when ``value`` is a valid ``name``; formats this module does not know never pass."""
+    checker = FORMAT_CHECKS.get(name)
+    return checker is not None and checker(value)

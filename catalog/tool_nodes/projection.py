@@ -1,0 +1,148 @@
+"""Tool nodes -> MCP tool declarations, in the three states of the boundary.
+
+Projected: a shell, container or inProcess arm and a complete io block. Deliberately not projected
+(listed in ``omitted`` with the reason): only ``invoke.mcp``; ``requires`` unmet on this host; an argv
+input whose type does not make a payload unrepresentable. Could not determine (a node that does not
+parse, a schema reference that does not resolve): a coded error naming the node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from catalog.errors import catalog_error
+from catalog.tool_nodes.constraints import unconstrained_reason
+from catalog.tool_nodes.node import SchemaRegistry, ToolNode, parse_node
+
+OmissionKind = Literal["mcp_only", "requires_unmet", "unconstrained_argv"]
+
+
+@dataclass(frozen=True)
+class Omission:
+    """A node deliberately left out, and why."""
+
+    id: str
+    kind: OmissionKind
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"id": self.id, "kind": self.kind, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Projection:
+    """The projected MCP tool declarations, the omissions, and the node behind each tool name."""
+
+    tools: list[dict[str, Any]]
+    omitted: list[Omission]
+    nodes: dict[str, ToolNode] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tools": self.tools, "omitted": [item.to_dict() for item in self.omitted]}
+
+
+def project(
+    nodes: Iterable[Any] | Mapping[str, Any],
+    available: Iterable[str] = (),
+    *,
+    schemas: Mapping[str, Any] | None = None,
+) -> Projection:
+    """Project Tool nodes to MCP tools.
+
+    ``nodes`` is a list of nodes or a document ``{"nodes": [...], "schemas": {...}}``; ``available``
+    names what this host provides (``requires`` entries); ``schemas`` are the named schemas inputs
+    and outputs may refer to (merged over the document's own).
+    """
+    raw_nodes, registry = _nodes_and_registry(nodes, schemas)
+    have = set(available)
+    tools: list[dict[str, Any]] = []
+    omitted: list[Omission] = []
+    by_name: dict[str, ToolNode] = {}
+    seen_ids: set[str] = set()
+    for index, raw in enumerate(raw_nodes):
+        node = parse_node(raw, registry, index=index)
+        if node.id in seen_ids:
+            raise catalog_error(f"Tool node '{node.id}' is declared twice", index, "id")
+        seen_ids.add(node.id)
+        omission = _omission(node, have, index)
+        if omission is not None:
+            omitted.append(omission)
+            continue
+        name = node.tool_name
+        if name in by_name:
+            raise catalog_error(
+                f"Tool nodes '{by_name[name].id}' and '{node.id}' both project to the tool name '{name}'", index, "id"
+            )
+        by_name[name] = node
+        tools.append(declaration(node))
+    return Projection(tools=tools, omitted=omitted, nodes=by_name)
+
+
+def declaration(node: ToolNode) -> dict[str, Any]:
+    """The MCP tool declaration of a projectable node: a rename, not a translation."""
+    properties = {item.name: item.property_schema() for item in node.inputs}
+    input_schema: dict[str, Any] = {"type": "object", "properties": properties}
+    required = [item.name for item in node.inputs if item.required]
+    if required:
+        input_schema["required"] = required
+    # Arguments the tool does not declare have nowhere to go.
+    input_schema["additionalProperties"] = False
+    tool: dict[str, Any] = {"name": node.tool_name}
+    if node.title and node.title != node.tool_name:
+        tool["title"] = node.title
+    tool["description"] = node.summary
+    tool["inputSchema"] = input_schema
+    structured = [(name, schema, required) for name, schema, required in node.outputs if schema is not None]
+    if structured:
+        tool["outputSchema"] = {
+            "type": "object",
+            "properties": {name: schema for name, schema, _ in structured},
+            **({"required": names} if (names := [name for name, _, req in structured if req]) else {}),
+        }
+    return tool
+
+
+def _omission(node: ToolNode, have: set[str], index: int) -> Omission | None:
+    if node.arm is None:
+        return Omission(node.id, "mcp_only", "only invoke.mcp: the tool is already reachable over MCP")
+    missing = [item for item in node.requires if item not in have]
+    if missing:
+        return Omission(node.id, "requires_unmet", f"requires {', '.join(missing)}, not available on this host")
+    if node.arm in ("shell", "container"):
+        for item in node.inputs:
+            if item.arg_kind == "none":
+                raise catalog_error(
+                    f"Tool node '{node.id}': input '{item.name}' has no 'arg' (flag, positional or stdin)",
+                    index,
+                    "io",
+                    "inputs",
+                )
+            if item.arg_kind in ("flag", "positional"):
+                reason = unconstrained_reason(item.schema)
+                if reason is not None:
+                    return Omission(
+                        node.id,
+                        "unconstrained_argv",
+                        f"argv input '{item.name}' {reason}; free text belongs on stdin",
+                    )
+    return None
+
+
+def _nodes_and_registry(
+    nodes: Iterable[Any] | Mapping[str, Any], schemas: Mapping[str, Any] | None
+) -> tuple[list[Any], SchemaRegistry]:
+    document_schemas: Mapping[str, Any] = {}
+    if isinstance(nodes, Mapping):
+        if "nodes" not in nodes:
+            raise catalog_error("a Tool node document needs a 'nodes' list")
+        document_schemas = nodes.get("schemas") or {}
+        if not isinstance(document_schemas, Mapping):
+            raise catalog_error("field 'schemas' must be an object of named schemas", "schemas")
+        nodes = nodes["nodes"]
+        if not isinstance(nodes, list):
+            raise catalog_error("field 'nodes' must be a list of Tool nodes", "nodes")
+    elif isinstance(nodes, (str, bytes)):
+        raise catalog_error("Tool nodes must be a list of JSON objects")
+    return list(nodes), SchemaRegistry({**document_schemas, **(schemas or {})})
