@@ -36,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             return orjson.loads(path.read_bytes())
         except OSError as exc:
-            raise IntentError("CONFIG_INVALID", f"cannot read the {what} file: {exc.strerror}", path=str(path)) from None
+            message = f"cannot read the {what} file: {exc.strerror}"
+            raise IntentError("CONFIG_INVALID", message, path=str(path)) from None
         except orjson.JSONDecodeError as exc:
             raise IntentError("CONFIG_INVALID", f"the {what} file is not JSON: {exc}", path=str(path)) from None
 
