@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -47,7 +48,8 @@ def _add_server_arguments(parser: argparse.ArgumentParser) -> None:
                         help="executor: the server recognizes (intent_parse); host: the MCP host's model "
                         "recognizes (intent_prepare/intent_accept/intent_cancel). Default: executor")
     server.add_argument("--tool-prefix", metavar="P", help="prepend P to every tool name (default: none)")
-    server.add_argument("--log-level", choices=LOG_LEVELS, default="warning", help="stderr log level (default: warning)")
+    server.add_argument("--log-level", choices=LOG_LEVELS, default="warning",
+                        help="stderr log level (default: warning)")
     http = parser.add_argument_group("http transport")
     http.add_argument("--host", help="address to bind (default: 127.0.0.1)")
     http.add_argument("--port", type=int, help="port to bind; 0 picks a free one (default: 3001)")
@@ -114,6 +116,10 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         return 0
+    except Exception as error:  # a short line for a person; the traceback only at --log-level debug
+        logging.getLogger("intent_mcp").debug("server failed", exc_info=True)
+        print(f"intent-mcp: the server stopped on an internal error ({type(error).__name__})", file=sys.stderr)
+        return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -254,7 +254,7 @@ def load_config_file(file: str | Path) -> ServerConfig:
 
 def apply_overrides(config: ServerConfig, overrides: ConfigOverrides) -> ServerConfig:
     """Flags win over the file: every override that was given replaces the configured value."""
-    http_changes = {
+    http_changes: dict[str, Any] = {
         name: value
         for name, value in (
             ("host", overrides.host),

@@ -100,6 +100,60 @@ def build_runtime(config: ServerConfig) -> Runtime:
     return Runtime(create_server(adapter, name=SERVER_NAME, version=__version__), adapter, intents)
 
 
+class _AnswerMalformedLines:
+    """A read stream that answers lines that are not JSON-RPC with a JSON-RPC error (id null).
+
+    The SDK's stdio transport drops such lines silently; a client then waits for a reply that
+    never comes. The error names no part of the offending line.
+    """
+
+    def __init__(self, inner: Any, write_stream: Any) -> None:
+        self._inner = inner
+        self._write = write_stream
+
+    @property
+    def last_context(self) -> Any:
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        while True:
+            item = await self._inner.receive()
+            if not isinstance(item, Exception):
+                return item
+            await self._write.send(_malformed_line_error(item))
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def __aiter__(self) -> _AnswerMalformedLines:
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> _AnswerMalformedLines:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+def _malformed_line_error(error: Exception) -> Any:
+    import mcp_types as types
+    from mcp.shared.message import SessionMessage
+    from pydantic import ValidationError
+
+    not_json = isinstance(error, ValidationError) and any(e["type"] == "json_invalid" for e in error.errors())
+    code, message = (types.PARSE_ERROR, "Parse error") if not_json else (types.INVALID_REQUEST, "Invalid Request")
+    logger.warning("answered a malformed stdin line with %s", message)
+    return SessionMessage(
+        types.JSONRPCError(jsonrpc="2.0", id=None, error=types.ErrorData(code=code, message=message))
+    )
+
+
 async def _serve_stdio(runtime: Runtime) -> None:
     from mcp.server.stdio import stdio_server
 
@@ -116,7 +170,11 @@ async def _serve_stdio(runtime: Runtime) -> None:
         try:
             server = runtime.server
             async with stdio_server() as (read_stream, write_stream):
-                await server.run(read_stream, write_stream, server.create_initialization_options())
+                await server.run(
+                    _AnswerMalformedLines(read_stream, write_stream),
+                    write_stream,
+                    server.create_initialization_options(),
+                )
         finally:
             group.cancel_scope.cancel()
             await runtime.close()
@@ -165,4 +223,12 @@ def serve(config: ServerConfig, transport: Transport, *, log_level: str = "warni
     return run_http(config, log_level=log_level)
 
 
-__all__ = ["STDIO_PROTOCOL_VERSIONS", "Transport", "build_intent", "Runtime", "build_runtime", "configure_logging", "serve"]
+__all__ = [
+    "STDIO_PROTOCOL_VERSIONS",
+    "Runtime",
+    "Transport",
+    "build_intent",
+    "build_runtime",
+    "configure_logging",
+    "serve",
+]

@@ -15,7 +15,8 @@ from intent.errors import IntentError
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 WILDCARD_ADDRESSES = frozenset({"0.0.0.0", "::", "[::]", "*", ""})
-_HOSTNAME = re.compile(r"^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$")
+_LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
+_HOSTNAME = re.compile(rf"^(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*\.?$")
 
 
 @dataclass(frozen=True)
