@@ -78,7 +78,7 @@ class FakeModelServer:
         handler = type("Handler", (_Handler,), {"fake": self})
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, name=f"fake-{self.dialect}", daemon=True).start()
+        threading.Thread(target=self._httpd.serve_forever, args=(0.05,), name=f"fake-{self.dialect}", daemon=True).start()
 
     def stop(self) -> None:
         self._closing.set()
