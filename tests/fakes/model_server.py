@@ -78,7 +78,10 @@ class FakeModelServer:
         handler = type("Handler", (_Handler,), {"fake": self})
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, args=(0.05,), name=f"fake-{self.dialect}", daemon=True).start()
+        # A short poll interval keeps shutdown (every test's teardown) quick.
+        serve = threading.Thread(target=self._httpd.serve_forever, args=(0.05,), name=f"fake-{self.dialect}")
+        serve.daemon = True
+        serve.start()
 
     def stop(self) -> None:
         self._closing.set()
