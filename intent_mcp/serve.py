@@ -50,8 +50,15 @@ def build_executor(spec: Mapping[str, Any]) -> Any:
 def build_intent(settings: InstanceSettings, mode: str) -> Any:
     """One ``Intent`` from its configuration; host mode has no executor (the host's model answers)."""
     from intent import Intent, IntentConfig, Limits
+    from intent.config import validate_schema
 
     where = f"/instances/{settings.name}"
+    if settings.schema is not None:
+        # Checked before the executor is built, so a Schema mistake is reported without any start-up cost.
+        try:
+            validate_schema(settings.schema)
+        except IntentError as error:
+            raise _within(where, error) from None
     try:
         limits = Limits(**{_LIMIT_FIELDS[key]: value for key, value in settings.limits.items()})
     except IntentError as error:
