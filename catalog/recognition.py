@@ -1,0 +1,299 @@
+"""Grounding recognition in a catalog: each tool is a domain, its input properties the domain's fields.
+
+``CatalogBinding`` answers what the recognizer needs: the domains and fields to offer, which tool an
+intent maps to (``classify``), what goes into the intent's ``extensions`` (the tool and its risk
+metadata), and which tools a prohibition names (``forbidden_by``). Matching is by words of the tool
+name (and the AXAG intent/entity or HTTP method) and is conservative: when unsure, nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from catalog.errors import catalog_error
+from catalog.tools import CatalogTool, tools_from_definitions
+from catalog.words import (
+    HTTP_METHOD_VERBS,
+    NOUN_LIKE_VERBS,
+    STOPWORDS,
+    VERB_GROUPS,
+    VERBS,
+    content_words,
+    split_identifier,
+    stem,
+    text_words,
+    verb_stems,
+)
+
+# Cues that open the prohibited part of a constraint ("Do not cancel the order").
+_NEGATION = re.compile(
+    r"\b(?:do\s+not|don'?t|does\s+not|doesn'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|"
+    r"cannot|can'?t|may\s+not|no|not|without|avoid|refrain\s+from|stop)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[.;!?]|\bbut\b|\bexcept\b|\bunless\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _ToolWords:
+    """The operation (verb) stems and the entity stems of one tool."""
+
+    verbs: frozenset[str]
+    entities: frozenset[str]
+    # How many verb groups the operation word belongs to: fewer is a more specific operation.
+    verb_groups: int = 1
+    # The stem of the word naming the operation, when the name has one.
+    operation: str | None = None
+
+
+class CatalogBinding:
+    """The recognition view of a set of projected tools."""
+
+    def __init__(self, tools: Iterable[CatalogTool]) -> None:
+        self.tools: dict[str, CatalogTool] = {}
+        for tool in tools:
+            if tool.name in self.tools:
+                raise catalog_error(f"tool name '{tool.name}' appears twice in the catalog")
+            self.tools[tool.name] = tool
+        self._words = {name: _tool_words(tool) for name, tool in self.tools.items()}
+        self._fields = _union_fields(self.tools.values())
+
+    # --- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_tools(cls, tools: Iterable[Mapping[str, Any]]) -> CatalogBinding:
+        """From tool definitions of any projection: AXAG registry tools, OpenAPI manifest tools, MCP tools."""
+        return cls(tools_from_definitions(tools))
+
+    @classmethod
+    def from_document(cls, document: Any, *, available: Iterable[str] = ()) -> CatalogBinding:
+        """From a catalog document, whatever it is (see ``catalog_tool_definitions``)."""
+        return cls.from_tools(catalog_tool_definitions(document, available=available))
+
+    @classmethod
+    def from_file(cls, path: str | Path, *, available: Iterable[str] = ()) -> CatalogBinding:
+        from catalog.documents import load_document
+
+        return cls.from_document(load_document(path), available=available)
+
+    # --- what the recognizer offers ----------------------------------------------------------
+
+    @property
+    def domains(self) -> list[str]:
+        """The tool names, in catalog order: the domains an intent is classified into."""
+        return list(self.tools)
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """A JSON Schema object whose properties are the union of every tool's input properties."""
+        return copy.deepcopy(self._fields)
+
+    def fields_for(self, domain: str) -> list[str]:
+        """The input property names of the tool ``domain`` (empty for a name not in the catalog)."""
+        tool = self.tools.get(domain)
+        return list(tool.properties) if tool is not None else []
+
+    def extensions_for(self, domain: str) -> dict[str, Any]:
+        """What an intent mapped to ``domain`` carries in ``extensions``: the tool and its risk metadata."""
+        tool = self.tools.get(domain)
+        if tool is None:
+            return {}
+        return {"tool": tool.name, **copy.deepcopy(tool.risk)}
+
+    # --- matching ----------------------------------------------------------------------------
+
+    def forbidden_by(self, constraint_text: str) -> list[str]:
+        """Tools a prohibition names: ``"Do not cancel the order"`` -> ``["order_cancel"]``.
+
+        A tool is named when a prohibited word is its operation (stems and tight synonyms allowed)
+        and either one of its entity words appears too, or the prohibition names no entity at all
+        (``"never delete anything"``).
+        """
+        words = _prohibited_words(constraint_text)
+        if not words:
+            return []
+        stems = {stem(word) for word in words}
+        forbidden = []
+        for name, tool_words in self._words.items():
+            operation_words = [word for word in words if verb_stems(word) & tool_words.verbs]
+            if not operation_words:
+                continue
+            # Noun-like verbs ("order") name an entity when another word is the operation.
+            others = {
+                stem(word)
+                for word in words
+                if word not in operation_words and (word not in VERBS or word in NOUN_LIKE_VERBS)
+            }
+            if not tool_words.entities or tool_words.entities & stems or not others:
+                forbidden.append(name)
+        return forbidden
+
+    def classify(self, action: str | None, target: str | None) -> str | None:
+        """The tool an intent (``action`` on ``target``) maps to, or None when no single tool clearly fits.
+
+        The action must name the tool's operation and the target one of its entity words; among
+        several such tools the one matching more entity words wins, then the one whose own operation
+        word the action uses, then the one leaving fewer entity words unmatched, then the one with the
+        more specific operation word; a tie is None.
+        """
+        action_words = content_words(text_words(action or ""))
+        target_stems = {stem(word) for word in content_words(text_words(target or ""))}
+        if not action_words:
+            return None
+        action_stems: set[str] = set()
+        for word in action_words:
+            action_stems |= verb_stems(word)
+        # Some targets carry the operation ("order cancellation"), some actions the entity ("cancel order").
+        target_stems |= {stem(word) for word in action_words}
+        own_stems = {stem(word) for word in action_words}
+        scored: list[tuple[int, int, int, int, str]] = []
+        for name, tool_words in self._words.items():
+            if not tool_words.verbs & action_stems:
+                continue
+            matched = len(tool_words.entities & target_stems)
+            if tool_words.entities and not matched:
+                continue
+            unmatched = len(tool_words.entities - target_stems)
+            exact = int(tool_words.operation in own_stems)
+            scored.append((matched, exact, -unmatched, -tool_words.verb_groups, name))
+        if not scored:
+            return None
+        scored.sort(reverse=True)
+        if len(scored) > 1 and scored[0][:4] == scored[1][:4]:
+            return None
+        return scored[0][4]
+
+
+def catalog_tool_definitions(document: Any, *, available: Iterable[str] = ()) -> Sequence[Mapping[str, Any]]:
+    """The tool definitions a catalog document projects to.
+
+    Accepts an AXAG manifest (``operations``) or its registry (``source_manifest``), an OpenAPI /
+    Swagger document or its MCP manifest (``manifestVersion``), a Tool-node document (``nodes``, or
+    a list of nodes) or its projection, and a plain ``{"tools": [...]}`` list of MCP tools.
+    """
+    if isinstance(document, list):
+        from catalog.tool_nodes import project
+
+        return project(document, available=available).tools
+    if not isinstance(document, Mapping):
+        raise catalog_error("a catalog must be a JSON object or a list of Tool nodes")
+    if "operations" in document:
+        from catalog.axag import generate_tool_registry
+
+        return list(generate_tool_registry(document)["tools"])
+    if "openapi" in document or "swagger" in document:
+        from catalog.openapi import build_mcp_manifest
+
+        return list(build_mcp_manifest(document)["tools"])
+    if "nodes" in document:
+        from catalog.tool_nodes import project
+
+        return project(document, available=available).tools
+    tools = document.get("tools")
+    if isinstance(tools, list):
+        return tools
+    raise catalog_error(
+        "not a catalog: expected an AXAG manifest, an OpenAPI document, Tool nodes or a 'tools' list"
+    )
+
+
+def _tool_words(tool: CatalogTool) -> _ToolWords:
+    """Operation and entity stems of a tool, from its name and (when known) AXAG intent or HTTP method."""
+    name_words = split_identifier(tool.name)
+    verbs: set[str] = set()
+    entity_words: list[str] = []
+    operation: str | None = None
+    if tool.intent:
+        # AXAG: "entity.action" — the last segment's first word is the operation.
+        segments = tool.intent.split(".")
+        action_words = split_identifier(segments[-1])
+        if action_words:
+            operation = action_words[0]
+            verbs |= verb_stems(operation)
+            entity_words += action_words[1:]
+        for segment in segments[:-1]:
+            entity_words += split_identifier(segment)
+        if tool.entity:
+            entity_words += split_identifier(tool.entity)
+    else:
+        operation = _operation_word(name_words)
+        if operation is not None:
+            verbs |= verb_stems(operation)
+            entity_words += [word for word in name_words if word != operation]
+        else:
+            entity_words += name_words
+        if tool.method and tool.method.upper() in HTTP_METHOD_VERBS:
+            verbs |= verb_stems(HTTP_METHOD_VERBS[tool.method.upper()])
+    entities = frozenset(stem(word) for word in entity_words if word not in STOPWORDS and not word.isdigit())
+    groups = sum(1 for group in VERB_GROUPS if operation in group) if operation else 0
+    return _ToolWords(
+        verbs=frozenset(verbs),
+        entities=entities - verbs,
+        verb_groups=max(groups, 1),
+        operation=stem(operation) if operation else None,
+    )
+
+
+def _operation_word(words: list[str]) -> str | None:
+    """The word of a tool name that names its operation: the first verb, a noun-like one only as a last resort."""
+    for word in words:
+        if word in VERBS and word not in NOUN_LIKE_VERBS:
+            return word
+    return next((word for word in words if word in VERBS), None)
+
+
+def _prohibited_words(text: str) -> list[str]:
+    """Content words of the prohibited part(s) of a constraint; the whole text when it has no cue."""
+    spans = []
+    for match in _NEGATION.finditer(text):
+        rest = text[match.end():]
+        end = _CLAUSE_END.search(rest)
+        spans.append(rest[: end.start()] if end else rest)
+    source = " ".join(spans) if spans else text
+    return content_words(text_words(source))
+
+
+def _union_fields(tools: Iterable[CatalogTool]) -> dict[str, Any]:
+    """Every tool's input properties in one object schema; a name with conflicting schemas is widened."""
+    properties: dict[str, Any] = {}
+    for tool in tools:
+        for name, schema in tool.properties.items():
+            if not isinstance(schema, Mapping):
+                continue
+            properties[name] = _widen(properties[name], schema) if name in properties else copy.deepcopy(dict(schema))
+    return {"type": "object", "properties": properties}
+
+
+def _widen(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str, Any]:
+    """A schema accepting what either accepts: agreed keywords kept, types and enums united, the rest dropped."""
+    if first == second:
+        return dict(first)
+    widened: dict[str, Any] = {}
+    type_a, type_b = first.get("type"), second.get("type")
+    if type_a is not None and type_b is not None:
+        kinds: list[str] = []
+        for kind in (type_a if isinstance(type_a, list) else [type_a]) + (
+            type_b if isinstance(type_b, list) else [type_b]
+        ):
+            if kind not in kinds:
+                kinds.append(kind)
+        if "number" in kinds and "integer" in kinds:
+            kinds.remove("integer")
+        widened["type"] = kinds[0] if len(kinds) == 1 else kinds
+    enum_a, enum_b = first.get("enum"), second.get("enum")
+    if isinstance(enum_a, list) and isinstance(enum_b, list):
+        widened["enum"] = enum_a + [item for item in enum_b if item not in enum_a]
+    for key, value in first.items():
+        if key in ("type", "enum", "description"):
+            continue
+        if second.get(key) == value:
+            widened[key] = copy.deepcopy(value)
+    description = first.get("description") or second.get("description")
+    if isinstance(description, str) and description:
+        widened["description"] = description
+    return widened
