@@ -11,4 +11,5 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fixtures": ("fixtures", "replay or record the protocol fixtures against an MCP server"),
     "print-config": ("print_config", "print the JSON snippet that registers this server with an MCP host"),
     "skill": ("skill", "print the path of the bundled intent-handoff Skill, show it or install it"),
+    "project": ("project", "print the MCP tools an AXAG manifest, OpenAPI document or Tool-node file projects to"),
 }
