@@ -65,6 +65,12 @@ class FakeModelServer:
         with self._lock:
             self._script.extend(replies)
 
+    def reset(self) -> None:
+        """Forget recorded requests and any replies still scripted."""
+        with self._lock:
+            self._script.clear()
+            self.requests.clear()
+
     def next_reply(self, request: RecordedRequest) -> Reply:
         with self._lock:
             self.requests.append(request)
