@@ -180,10 +180,8 @@ class HostHandoff:
         return _deliver(attempt.outcome, first=True)
 
     async def _run_accept(self, record: HostRecord, candidate_text: str) -> Outcome:
+        # The core refuses a task whose deadline passed; the scope bounds anything that awaits.
         deadline = getattr(record.task, "deadline", None)
-        if deadline is not None and time.monotonic() >= deadline:
-            return Outcome(error=IntentError("TIMEOUT", "the request's time ran out; prepare again",
-                                             retryable=False))
         try:
             # The task's deadline is a time.monotonic() value; cancel scopes use the event loop's clock.
             scope_deadline = (
@@ -192,8 +190,7 @@ class HostHandoff:
             with anyio.CancelScope(deadline=scope_deadline) as limit:
                 result = await record.intent.accept(record.task, candidate_text)
             if limit.cancelled_caught:
-                return Outcome(error=IntentError("TIMEOUT", "the request's time ran out; prepare again",
-                                                 retryable=False))
+                return Outcome(error=IntentError("TIMEOUT", "the request's deadline passed; prepare again"))
             return Outcome(text=result.to_json(), body=result.to_dict())
         except IntentError as error:
             return Outcome(error=error)
