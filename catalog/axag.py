@@ -184,6 +184,11 @@ def _parameter_schema(
             if not isinstance(value, str):
                 raise catalog_error(f"{where}: field 'format' must be a string", *path, key)
             schema["format"] = FORMAT_ALIASES.get(value, value)
+        elif key == "required" and isinstance(value, list):
+            # An object parameter's own required list goes with its nested properties.
+            if not all(isinstance(item, str) for item in value):
+                raise catalog_error(f"{where}: field 'required' must be a list of property names", *path, key)
+            schema["required"] = list(value)
         elif key in COPIED_PARAMETER_KEYS:
             _check_copied(key, value, where, (*path, key))
             schema[key] = copy.deepcopy(value)
