@@ -199,6 +199,10 @@ def test_host_handoff_spans_requests_and_connections_until_delete(tmp_path: Path
         with httpx2.Client() as first:
             session.open(first)
             task = session.tool(first, "intent_prepare", {"input": SEED_INPUT})["structuredContent"]
+            # The standalone event stream opens and breaks off; that alone does not end the session.
+            with first.stream("GET", server.url, headers={**session.session_headers(),
+                                                           "Accept": "text/event-stream"}) as stream:
+                assert stream.status_code == 200
         # A new TCP connection (the old one is gone) still reaches the same MCP session.
         with httpx2.Client() as second:
             accepted = session.tool(second, "intent_accept", {
@@ -329,11 +333,17 @@ def test_idle_sessions_expire(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 def test_stop_signal_exits_zero_with_sessions_open(tmp_path: Path, stop: signal.Signals) -> None:
-    with http_server(tmp_path) as server:
+    with http_server(tmp_path, "--mode", "host") as server:
         with httpx2.Client() as client:
             session = RawSession(server)
             session.open(client)
-            assert session.tool(client, "intent_parse", {"input": SEED_INPUT})["isError"] is False
-        server.process.send_signal(stop)
-        assert server.process.wait(timeout=START_SECONDS) == 0
+            assert session.tool(client, "intent_prepare", {"input": SEED_INPUT})["isError"] is False
+            # An open event stream is still in flight when the signal arrives; it is ended, not waited on.
+            with client.stream("GET", server.url, headers={**session.session_headers(),
+                                                           "Accept": "text/event-stream"}) as stream:
+                assert stream.status_code == 200
+                started = time.monotonic()
+                server.process.send_signal(stop)
+                assert server.process.wait(timeout=START_SECONDS) == 0
+                assert time.monotonic() - started < 10
         assert "Traceback" not in server.stderr()
