@@ -283,3 +283,4 @@ async def test_aclose_releases_the_client_and_the_executor_still_works(fake: Fak
     await executor.aclose()
     await executor.aclose()
     assert (await parse(executor)).to_dict()["status"] == "complete"
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -77,6 +78,7 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
             self._secret = None
         self._use_strict = strict_schema
         self._client: ClientT | None = None
+        self._client_loop: object = None
         self._load_sdk()
 
     def __repr__(self) -> str:
@@ -117,8 +119,11 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
         return unwrap_candidate(reply)
 
     async def _attempt(self, prompt: ModelPrompt) -> str:
-        if self._client is None:
-            self._client = self._make_client()
+        loop = _running_loop()
+        if self._client is None or self._client_loop is not loop:
+            # An SDK client's connections belong to the event loop that opened them; a new loop
+            # (a second ``anyio.run`` in a script) needs a new client.
+            self._client, self._client_loop = self._make_client(), loop
         if self._use_strict:
             try:
                 return await self._request(self._client, prompt, strict=True)
@@ -133,12 +138,20 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
     async def aclose(self) -> None:
         """Close the SDK's HTTP connections; the executor may be used again afterwards."""
         client, self._client = self._client, None
-        if client is not None:
+        # A client opened on an event loop that is gone has nothing left to close here.
+        if client is not None and self._client_loop is _running_loop():
             await self._close_client(client)
 
     def _unexpected(self, exc: BaseException) -> UpstreamError:
         # The SDK's own text may quote request details; the type name is enough to diagnose.
         return UpstreamError(f"unexpected {type(exc).__name__} from the {self.label} client", retryable=False)
+
+
+def _running_loop() -> object:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # another async backend: one client for the executor's life
+        return None
 
 
 def missing_sdk(package: str, extra: str) -> IntentError:
