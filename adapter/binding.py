@@ -6,8 +6,9 @@ What a "connection" is depends on how the SDK serves it:
   the SDK keeps one ``Connection`` per client (for HTTP, per ``Mcp-Session-Id``). The session
   lives in that connection's ``state`` and is closed by its ``exit_stack`` at teardown.
 - 2026-07-28 over a duplex stream (stdio): every request gets a fresh ``Connection`` but they
-  share the stream's notification channel; the session is keyed by that channel and closed
-  when the stream (and so the channel) goes away, or when the adapter closes.
+  share the stream's notification channel; the session is keyed by that channel. It is closed
+  when the server run ends (``create_server`` installs a lifespan that does it, see
+  ``RunSessions``), else when the channel is collected, or when the adapter closes.
 - 2026-07-28 without a channel (single-exchange HTTP, in-process direct dispatch): there is no
   connection identity to bind to, so each call gets its own session, closed after the call.
   ``intent_parse`` works; a host handoff needs a transport with connection identity.
@@ -34,6 +35,20 @@ _MODERN_VERSIONS = frozenset({"2026-07-28"})
 def _connection_of(request_context: Any) -> Any:
     # The low-level request context exposes the per-connection object only through its session.
     return getattr(getattr(request_context, "session", None), "_connection", None)
+
+
+class RunSessions:
+    """Sessions opened during one ``Server.run`` (one stream); closed together when the run ends."""
+
+    def __init__(self) -> None:
+        self._sessions: weakref.WeakSet[IntentMcpSession] = weakref.WeakSet()
+
+    def add(self, session: IntentMcpSession) -> None:
+        self._sessions.add(session)
+
+    def close_all(self) -> None:
+        for session in list(self._sessions):
+            session.close_now()
 
 
 class ConnectionSessions:
@@ -81,6 +96,9 @@ class ConnectionSessions:
                 session = self.adapter.connect(protocol_version=version)
                 self._by_channel[channel] = session
                 weakref.finalize(channel, session.close_now)
+                run = getattr(request_context, "lifespan_context", None)
+                if isinstance(run, RunSessions):
+                    run.add(session)
             return session, False
         session = connection.state.get(self._state_key)
         if session is None or session.closed:

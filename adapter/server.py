@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import mcp_types as types
@@ -9,7 +11,7 @@ from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 
 from adapter.adapter import IntentMcpAdapter
-from adapter.binding import ConnectionSessions
+from adapter.binding import ConnectionSessions, RunSessions
 
 
 def _default_version() -> str:
@@ -45,8 +47,18 @@ def create_server(adapter: IntentMcpAdapter, *, name: str = "intent-mcp", versio
                 return tool.input_schema
         return None
 
+    @asynccontextmanager
+    async def lifespan(_: Server[Any]) -> AsyncIterator[RunSessions]:
+        # Entered once per ``Server.run`` (one stdio or in-memory stream; once per app for HTTP).
+        run = RunSessions()
+        try:
+            yield run
+        finally:
+            run.close_all()
+
     return Server(
         name,
+        lifespan=lifespan,
         version=version if version is not None else _default_version(),
         instructions=_INSTRUCTIONS[adapter.mode],
         get_tool_input_schema=tool_input_schema,

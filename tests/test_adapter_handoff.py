@@ -351,6 +351,7 @@ async def test_host_handoff_over_a_2026_stream_keeps_one_session() -> None:
         task = await prepare(client)
         assert structured(await accept(client, task, SEED_CANDIDATE)) == seed_reply()["structuredContent"]
         assert adapter.session_count == 1
+    assert adapter.session_count == 0  # the stream ended, and with it the session
     prepared, accepted = log.tool_results()
     assert prepared["resultType"] == accepted["resultType"] == "complete"
 
