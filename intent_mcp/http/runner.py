@@ -82,7 +82,12 @@ def run_http(app: ASGIApp, *, host: str, port: int, path: str, log_level: str) -
         ws="none",
     )
     server = _Server(config, announce)
-    server.run()
+    try:
+        server.run()
+    except SystemExit:
+        # uvicorn exits when it cannot bind; it has already logged why.
+        print(f"intent-mcp: cannot listen on {host}:{port}", file=sys.stderr)
+        return 1
     return 0 if server.started else 1
 
 
