@@ -25,11 +25,19 @@ import mcp_types as types
 from adapter import envelope
 from adapter.adapter import IntentMcpAdapter
 from adapter.session import IntentMcpSession
+from adapter.tools import ToolKind
 from intent.errors import IntentError
 
 logger = logging.getLogger(__name__)
 
 _MODERN_VERSIONS = frozenset({"2026-07-28"})
+
+_NO_CONTINUITY = IntentError(
+    "CONFIG_INVALID",
+    "host handoff needs a connection that lasts between calls (stdio, or Streamable HTTP with sessions at a "
+    "2025 protocol version); this one has none",
+    category="transport",
+)
 
 
 def _connection_of(request_context: Any) -> Any:
@@ -73,6 +81,10 @@ class ConnectionSessions:
             session, ephemeral = self._session_for(request_context, version)
         except IntentError as error:
             return envelope.failure(error, version)
+        if ephemeral and self.adapter.tool_kind(name) is ToolKind.PREPARE:
+            # A HostTask that no later call could accept would only mislead the host.
+            session.close_now()
+            return envelope.failure(_NO_CONTINUITY, version)
         try:
             result = await session.call_tool(name, arguments, request_context=request_context)
         finally:

@@ -368,3 +368,13 @@ async def test_host_task_envelope_per_handshake_version() -> None:
     for wire in (prepared, cancelled):
         assert "resultType" not in wire and wire["isError"] is False
         assert orjson.loads(wire["content"][0]["text"]) == wire["structuredContent"]
+
+
+@pytest.mark.anyio
+async def test_prepare_is_refused_where_no_connection_lasts_between_calls() -> None:
+    adapter = host_adapter()
+    async with Client(make_server(adapter)) as client:  # in-process 2026: one exchange per call
+        assert client.protocol_version == "2026-07-28"
+        refused = error_of(await client.call_tool("intent_prepare", {"input": SEED_INPUT}))
+    assert (refused["code"], refused["category"]) == ("CONFIG_INVALID", "transport")
+    assert adapter.session_count == 0 and adapter.ledger.pending_count == 0
