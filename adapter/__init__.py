@@ -1,8 +1,28 @@
 """The MCP adapter: caller-created ``Intent`` instances offered as MCP tools on the official SDK.
 
 Executor mode offers ``intent_parse``; host mode offers the handoff ``intent_prepare`` /
-``intent_accept`` / ``intent_cancel``. ``create_server`` builds a standalone SDK server;
-``register`` adds the tools to an existing one.
+``intent_accept`` / ``intent_cancel`` and makes no model call::
+
+    from adapter import IntentMcpAdapterConfig, create_intent_mcp_adapter, create_server, register
+    from intent import Intent, IntentConfig
+
+    adapter = create_intent_mcp_adapter(IntentMcpAdapterConfig(instances={"main": Intent(IntentConfig())}))
+
+    # Direct use: one session per logical connection, at the SDK-negotiated protocol version.
+    session = adapter.connect(protocol_version="2025-11-25")
+    result = await session.call_tool("intent_parse", {"input": "Look up order 000123."})
+    await session.close()
+
+    # A standalone SDK server (stdio or Streamable HTTP) whose tools are the adapter's ...
+    server = create_server(adapter)
+    # ... or the adapter beside the tools of an existing Server / MCPServer.
+    register(existing_server, adapter)  # collisions refused first: pass tool_prefix="intent."
+
+    await adapter.close()  # closes its sessions; the Intent objects stay the caller's to close
+
+Replies follow the envelope of the connection's protocol version (see ``adapter.envelope``):
+success carries the object as ``structuredContent`` and as compact JSON text; a technical
+failure carries only ``{"error": SerializedIntentError}`` with ``isError: true``.
 """
 
 from __future__ import annotations
