@@ -295,12 +295,13 @@ def test_bad_operations_name_the_operation_and_field(op: dict[str, Any], path: s
 
 
 def test_bad_manifest_fields() -> None:
-    for manifest, path in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"version": "1", "operations": []}, "/name"),
         ({"name": "m", "operations": []}, "/version"),
         ({"name": "m", "version": "1", "operations": {}}, "/operations"),
         ({"name": "m", "version": "1", "operations": [PRODUCT_SEARCH, PRODUCT_SEARCH]}, "/operations/1/intent"),
-    ]:
+    ]
+    for manifest, path in cases:
         with pytest.raises(IntentError) as caught:
             generate_tool_registry(manifest)
         assert caught.value.path == path

@@ -562,9 +562,10 @@ def test_swagger_two() -> None:
 
 
 def test_not_an_openapi_document() -> None:
-    for document in ({"info": {}}, {"openapi": "4.0.0", "paths": {}}, {"swagger": "1.2"}, ["x"]):
+    documents: list[Any] = [{"info": {}}, {"openapi": "4.0.0", "paths": {}}, {"swagger": "1.2"}, ["x"]]
+    for document in documents:
         with pytest.raises(IntentError) as caught:
-            build_mcp_manifest(document)  # type: ignore[arg-type]
+            build_mcp_manifest(document)
         assert caught.value.code == "CONFIG_INVALID"
 
 

@@ -1,0 +1,363 @@
+"""Tool nodes -> MCP tools: the three states, argv safety (property-tested) and audit records."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from catalog.tool_nodes import build_argv, build_invocation, parse_node, project, record_invocation
+from catalog.tool_nodes.node import SchemaRegistry
+from intent.errors import IntentError
+
+SCHEMAS = {
+    "BeanId": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+    "BeanStatus": {"type": "string", "enum": ["todo", "in-progress", "done"]},
+}
+
+
+def node(node_id: str = "beans.set-status", *, inputs: list[dict[str, Any]] | None = None,
+         invoke: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": node_id,
+        "title": "Set bean status",
+        "summary": "Set the status of a bean",
+        "io": {"inputs": inputs if inputs is not None else [], "outputs": []},
+        "invoke": invoke if invoke is not None else {"shell": {"command": ["beans", "set-status"]}},
+        **extra,
+    }
+
+
+BEAN_INPUTS: list[dict[str, Any]] = [
+    {"name": "id", "schema": "BeanId", "required": True, "arg": {"positional": 0}},
+    {"name": "status", "schema": {"$ref": "#/schemas/BeanStatus"}, "required": True, "arg": {"flag": "--status"}},
+    {"name": "tag", "schema": {"type": "string", "pattern": "^[a-z]+$"}, "repeated": True, "arg": {"flag": "--tag"}},
+    {"name": "limit", "schema": {"type": "integer", "minimum": 1}, "arg": {"flag": "-n"}},
+    {"name": "dry_run", "schema": {"type": "boolean"}, "arg": {"flag": "--dry-run"}},
+    {"name": "note", "schema": {"type": "string"}, "arg": "stdin"},
+    {"name": "more", "schema": "BeanId", "repeated": True, "arg": {"positional": 1}},
+]
+
+
+@pytest.fixture
+def bean() -> Any:
+    return parse_node(node(inputs=BEAN_INPUTS), SchemaRegistry(SCHEMAS))
+
+
+# --- projection ----------------------------------------------------------------------------------
+
+
+def test_projected_tool_is_a_rename_of_the_node() -> None:
+    projection = project({"schemas": SCHEMAS, "nodes": [node(inputs=BEAN_INPUTS)]})
+    assert projection.omitted == []
+    (tool,) = projection.tools
+    assert tool["name"] == "beans.set-status"
+    assert tool["title"] == "Set bean status"
+    assert tool["description"] == "Set the status of a bean"
+    schema = tool["inputSchema"]
+    assert schema["required"] == ["id", "status"]
+    assert schema["properties"]["id"] == SCHEMAS["BeanId"]
+    assert schema["properties"]["status"] == SCHEMAS["BeanStatus"]
+    assert schema["properties"]["tag"] == {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}}
+    assert schema["additionalProperties"] is False
+    assert "outputSchema" not in tool
+
+
+def test_empty_inputs_project_a_tool_without_arguments() -> None:
+    (tool,) = project([node("beans.list", inputs=[])]).tools
+    assert tool["inputSchema"]["properties"] == {}
+    assert "required" not in tool["inputSchema"]
+
+
+def test_title_equal_to_name_is_omitted_and_outputs_become_output_schema() -> None:
+    raw = node("report", title="report", inputs=[])
+    raw["io"]["outputs"] = [
+        {"name": "count", "schema": {"type": "integer"}, "required": True},
+        {"name": "log"},
+    ]
+    (tool,) = project([raw]).tools
+    assert "title" not in tool
+    assert tool["outputSchema"] == {"type": "object", "properties": {"count": {"type": "integer"}},
+                                    "required": ["count"]}
+
+
+def test_in_process_nodes_project_even_with_free_text_inputs() -> None:
+    raw = node("notes.add", inputs=[{"name": "text", "schema": {"type": "string"}, "required": True}],
+               invoke={"inProcess": {"function": "notes:add"}})
+    projection = project([raw])
+    assert [tool["name"] for tool in projection.tools] == ["notes.add"]
+    assert projection.nodes["notes.add"].arm == "inProcess"
+
+
+def test_mcp_only_node_is_omitted_with_reason() -> None:
+    projection = project([node("remote", invoke={"mcp": {"server": "other", "tool": "x"}})])
+    assert projection.tools == []
+    assert [(item.id, item.kind) for item in projection.omitted] == [("remote", "mcp_only")]
+    assert "MCP" in projection.omitted[0].reason
+
+
+def test_unmet_requirements_omit_the_node_until_available() -> None:
+    raw = node("fetch", requires=["network", "bin:curl"])
+    projection = project([raw], available=["network"])
+    assert projection.tools == []
+    assert projection.omitted[0].kind == "requires_unmet"
+    assert "bin:curl" in projection.omitted[0].reason and "network" not in projection.omitted[0].reason
+    assert [tool["name"] for tool in project([raw], available=["network", "bin:curl"]).tools] == ["fetch"]
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "string"},
+        {"type": "string", "pattern": "[a-z]+"},
+        {"type": "string", "format": "free-form"},
+        {"type": "object"},
+        {"type": "array", "items": {"type": "string", "enum": ["a"]}},
+        {},
+        {"type": ["string", "integer"]},
+    ],
+)
+def test_unconstrained_argv_input_is_omitted(schema: dict[str, Any]) -> None:
+    raw = node("grep", inputs=[{"name": "pattern", "schema": schema, "arg": {"positional": 0}}])
+    projection = project([raw])
+    assert projection.tools == []
+    assert projection.omitted[0].kind == "unconstrained_argv"
+    assert "'pattern'" in projection.omitted[0].reason
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "string", "enum": ["a", "b"]},
+        {"const": "x"},
+        {"type": "integer"},
+        {"type": "number"},
+        {"type": ["integer", "null"]},
+        {"type": "string", "pattern": "^[a-z]+$"},
+        {"type": "string", "format": "date"},
+        {"type": "string", "format": "uuid"},
+    ],
+)
+def test_constrained_argv_inputs_project(schema: dict[str, Any]) -> None:
+    raw = node("tool", inputs=[{"name": "value", "schema": schema, "arg": {"flag": "--value"}}])
+    assert len(project([raw]).tools) == 1
+
+
+def test_free_text_on_stdin_is_fine() -> None:
+    raw = node("mail", inputs=[{"name": "body", "schema": {"type": "string"}, "arg": "stdin"}])
+    assert len(project([raw]).tools) == 1
+
+
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        ("not a node", "Tool node 0"),
+        ({"summary": "x", "io": {"inputs": []}, "invoke": {"shell": {"command": ["x"]}}}, "'id'"),
+        (node("n1", inputs=[{"name": "id", "schema": "Missing", "arg": {"positional": 0}}]), "'Missing'"),
+        (node("n2", inputs=[{"name": "id", "schema": {"$ref": "#/schemas/Nope"}, "arg": {"positional": 0}}]),
+         "does not resolve"),
+        (node("n3", inputs=[{"name": "id", "arg": {"positional": 0}}]), "'schema' is missing"),
+        (node("n4", invoke={"shell": {"command": "beans set-status"}}), "list of strings"),
+        (node("n5", invoke={"telepathy": {}}), "unknown invoke arm"),
+        (node("n6", invoke={}), "invoke"),
+        ({"id": "n7", "summary": "x", "invoke": {"shell": {"command": ["x"]}}}, "'io'"),
+        (node("n8", inputs=[{"name": "a", "schema": {"type": "integer"}}]), "no 'arg'"),
+        (node("n9", inputs=[{"name": "a", "schema": {"type": "integer"}, "arg": {"flag": "x; rm"}}]), "flag"),
+        (node("n10", inputs=[{"name": "a", "schema": {"type": "strng"}, "arg": {"flag": "--a"}}]), "JSON Schema"),
+        (node("n11", inputs=[
+            {"name": "a", "schema": {"type": "integer"}, "repeated": True, "arg": {"positional": 0}},
+            {"name": "b", "schema": {"type": "integer"}, "arg": {"positional": 1}}]), "last positional"),
+        (node("n12", inputs=[{"name": "a", "schema": {"$ref": "#/schemas/Loop"}, "arg": "stdin"}]), "itself"),
+    ],
+)
+def test_nodes_that_cannot_be_determined_fail_loudly(raw: Any, words: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        project({"schemas": {**SCHEMAS, "Loop": {"$ref": "#/schemas/Loop"}}, "nodes": [raw]})
+    assert caught.value.code == "CONFIG_INVALID"
+    assert words in caught.value.message
+    if isinstance(raw, dict) and "id" in raw:
+        assert raw["id"] in caught.value.message
+
+
+def test_duplicate_ids_and_name_collisions_fail() -> None:
+    with pytest.raises(IntentError, match="declared twice"):
+        project([node("a"), node("a")])
+    with pytest.raises(IntentError, match="both project"):
+        project([node("a/b"), node("a:b")])
+
+
+def test_projection_to_dict_lists_tools_and_omissions() -> None:
+    data = project([node("ok"), node("remote", invoke={"mcp": {}})]).to_dict()
+    assert [tool["name"] for tool in data["tools"]] == ["ok"]
+    assert data["omitted"] == [{"id": "remote", "kind": "mcp_only", "reason": data["omitted"][0]["reason"]}]
+    json.dumps(data)
+
+
+# --- argv ----------------------------------------------------------------------------------------
+
+
+def test_build_argv_orders_flags_then_positionals(bean: Any) -> None:
+    argv = build_argv(bean, {"id": "bean-1", "status": "done", "tag": ["a", "b"], "limit": 3, "dry_run": True,
+                             "more": ["bean-2", "bean-3"], "note": "free; text $(x)"})
+    assert argv == ["beans", "set-status", "--status", "done", "--tag", "a", "--tag", "b", "-n", "3",
+                    "--dry-run", "bean-1", "bean-2", "bean-3"]
+
+
+def test_stdin_stays_out_of_argv(bean: Any) -> None:
+    invocation = build_invocation(bean, {"id": "b", "status": "todo", "note": "line 1\n$(rm -rf /); x"})
+    assert invocation.stdin == b"line 1\n$(rm -rf /); x"
+    assert all("rm" not in word for word in invocation.argv)
+
+
+def test_false_boolean_flag_and_absent_optionals_emit_nothing(bean: Any) -> None:
+    assert build_argv(bean, {"id": "b", "status": "todo", "dry_run": False}) == [
+        "beans", "set-status", "--status", "todo", "b"
+    ]
+
+
+def test_build_argv_accepts_raw_nodes_with_schemas() -> None:
+    assert build_argv(node(inputs=BEAN_INPUTS), {"id": "x", "status": "done"}, schemas=SCHEMAS)[-1] == "x"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "path"),
+    [
+        ({"status": "done"}, "/arguments/id"),
+        ({"id": "b", "status": "done", "extra": 1}, "/arguments/extra"),
+        ({"id": "b", "status": "finished"}, "/arguments/status"),
+        ({"id": "b", "status": "done", "limit": 0}, "/arguments/limit"),
+        ({"id": "b", "status": "done", "limit": "3"}, "/arguments/limit"),
+        ({"id": "b", "status": "done", "tag": "a"}, "/arguments/tag"),
+        ({"id": "b", "status": "done", "tag": ["a", "B"]}, "/arguments/tag"),
+        ({"id": "-rf", "status": "done"}, "/arguments/id"),
+        ({"id": "a\n", "status": "done"}, "/arguments/id"),
+    ],
+)
+def test_bad_arguments_are_coded_errors(bean: Any, arguments: dict[str, Any], path: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        build_argv(bean, arguments)
+    assert caught.value.code == "INPUT_INVALID"
+    assert caught.value.path == path
+
+
+def test_error_messages_do_not_echo_the_value(bean: Any) -> None:
+    with pytest.raises(IntentError) as caught:
+        build_argv(bean, {"id": "hunter2-$(secret)", "status": "done"})
+    assert "hunter2" not in str(caught.value)
+
+
+def test_in_process_and_mcp_nodes_have_no_argv() -> None:
+    in_process = parse_node(node("f", invoke={"inProcess": {"function": "m:f"}}), SchemaRegistry())
+    with pytest.raises(IntentError, match="in-process"):
+        build_argv(in_process, {})
+    remote = parse_node(node("r", invoke={"mcp": {}}), SchemaRegistry())
+    with pytest.raises(IntentError, match="MCP"):
+        build_argv(remote, {})
+
+
+def test_direct_call_on_unconstrained_node_is_refused() -> None:
+    raw = node("grep", inputs=[{"name": "q", "schema": {"type": "string"}, "arg": {"positional": 0}}])
+    with pytest.raises(IntentError, match="stdin"):
+        build_argv(raw, {"q": "x"})
+
+
+def test_container_arm_builds_the_command_argv() -> None:
+    raw = node("c", inputs=[{"name": "n", "schema": {"type": "integer"}, "arg": {"flag": "--n"}}],
+               invoke={"container": {"image": "tools:1", "command": ["run-it"]}})
+    assert build_argv(raw, {"n": -4}) == ["run-it", "--n", "-4"]
+
+
+PAYLOADS = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["; rm -rf /", "$(reboot)", "`id`", "a\nb", "-rf", "--help", "a b", "x|y", "a&&b",
+                     "bean-1\n", "${IFS}", "'\"", "\x00", "-", "--"]),
+    st.builds(lambda a, b: a + b, st.sampled_from(["", "-", ";", "$(", "\n", "ok-"]), st.text(max_size=10)),
+)
+ID_PATTERN = re.compile(r"[a-z0-9-]+")
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=PAYLOADS, tags=st.lists(PAYLOADS, max_size=4))
+def test_argv_never_carries_a_payload(value: str, tags: list[str]) -> None:
+    bean = parse_node(node(inputs=BEAN_INPUTS), SchemaRegistry(SCHEMAS))
+    try:
+        argv = build_argv(bean, {"id": value, "status": "done", "tag": tags})
+    except IntentError as error:
+        assert error.code == "INPUT_INVALID"
+        assert error.path in ("/arguments/id", "/arguments/tag")
+        return
+    # Accepted: every value is exactly one word, matches its type, and cannot read as an option.
+    assert isinstance(argv, list)
+    assert argv[-1] == value
+    assert ID_PATTERN.fullmatch(value) and not value.startswith("-")
+    assert argv.count("--tag") == len(tags)
+    for position, tag in enumerate(tags):
+        assert argv[argv.index("--tag") + 2 * position + 1] == tag
+        assert re.fullmatch(r"[a-z]+", tag)
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.sampled_from(["todo", "in-progress", "done"]), min_size=0, max_size=6))
+def test_repeated_flag_emitted_once_per_element_never_joined(values: list[str]) -> None:
+    raw = node("multi", inputs=[{"name": "status", "schema": "BeanStatus", "repeated": True,
+                                 "arg": {"flag": "--status"}}])
+    argv = build_argv(raw, {"status": values}, schemas=SCHEMAS)
+    assert argv[:2] == ["beans", "set-status"]
+    assert argv[2:] == [word for value in values for word in ("--status", value)]
+    assert not any("," in word for word in argv)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=60))
+def test_stdin_takes_any_text_unchanged(text: str) -> None:
+    raw = node("mail", inputs=[{"name": "body", "schema": {"type": "string"}, "arg": "stdin"}])
+    invocation = build_invocation(raw, {"body": text})
+    assert invocation.argv == ["beans", "set-status"]
+    assert invocation.stdin == text.encode("utf-8")
+
+
+# --- audit ---------------------------------------------------------------------------------------
+
+
+def test_record_invocation_writes_one_json_line(tmp_path: Path) -> None:
+    secret_node = parse_node(
+        node("login", inputs=[
+            {"name": "user", "schema": {"type": "string", "pattern": "^[a-z]+$"}, "arg": {"flag": "--user"}},
+            {"name": "token", "schema": {"type": "string", "pattern": "^[A-Za-z0-9]+$"}, "secret": True,
+             "arg": {"flag": "--token"}},
+        ]),
+        SchemaRegistry(),
+    )
+    arguments = {"user": "alice", "token": "S3cr3tT0ken"}
+    argv = build_argv(secret_node, arguments)
+    log = tmp_path / "audit.jsonl"
+    moment = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+    record = record_invocation(log, secret_node, argv, outcome="ok", stdin_length=12, exit_code=0,
+                               arguments=arguments, now=moment)
+    record_invocation(log, secret_node, argv, outcome="failed", arguments=arguments)
+    lines = log.read_text().splitlines()
+    assert len(lines) == 2
+    first = json.loads(lines[0])
+    assert first == record
+    assert first["node"] == "login"
+    assert first["argv"] == ["beans", "set-status", "--user", "alice", "--token", "[redacted]"]
+    assert first["stdinLength"] == 12
+    assert first["time"] == "2026-11-30T10:00:00.000Z"
+    assert first["outcome"] == "ok" and first["exitCode"] == 0
+    assert "S3cr3tT0ken" not in log.read_text()
+    assert json.loads(lines[1])["outcome"] == "failed"
+
+
+def test_record_invocation_to_a_stream_bounds_long_words() -> None:
+    stream = io.StringIO()
+    raw = parse_node(node("x"), SchemaRegistry())
+    record_invocation(stream, raw, ["x", "y" * 5000], outcome="ok")
+    written = json.loads(stream.getvalue())
+    assert len(written["argv"][1]) < 600
