@@ -1,0 +1,310 @@
+"""Sentences -> clauses, and what each clause is: a request, a constraint, a fragment or small talk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from intent.executors.builtin.lexicon import (
+    AMBIGUOUS_VERBS,
+    CONSTRAINT_STARTERS,
+    DETERMINERS,
+    FRAMES,
+    INDIRECT_QUESTION_VERBS,
+    LEAD_WORDS,
+    PARTICLES,
+    PHRASAL,
+    SOCIAL_WORDS,
+    SUBJECT_PRONOUNS,
+    VERBS,
+    WH_WORDS,
+)
+from intent.executors.builtin.tokens import Token
+
+__all__ = ["Clause", "classify", "split_sentence"]
+
+_CONNECTORS = frozenset({",", "and", "but", "&", "plus", "then", "afterwards", "finally", "next", "also", "-", "—", "–"})
+_SEQUENCE_WORDS = frozenset({"then", "afterwards", "finally", "next", "after that", "afterward", "later"})
+_OBJECT_STARTS = DETERMINERS | {"me", "us", "it", "them", "him", "her", "up", "down", "on", "off", "out"}
+# Frames after which a noun phrase, not a verb, says what is wanted ("I'd like a table").
+_NOUN_FRAMES = frozenset(
+    {("i'd", "like"), ("i", "would", "like"), ("i", "want"), ("i", "need"), ("we", "need"), ("we", "want"),
+     ("i'd", "love"), ("we'd", "like"), ("i'm", "looking", "for"), ("i", "am", "looking", "for"),
+     ("i'll", "have"), ("i'll", "take")}
+)  # fmt: skip
+_NOUN_FRAMES_LONGEST_FIRST = sorted(_NOUN_FRAMES, key=len, reverse=True)
+_MODALS = frozenset({"must", "should", "shall"})
+_NEED_MODALS = frozenset({"needs", "has", "have", "need"})
+_AUX = frozenset(
+    "is are was were will would can could do does did should has have 's am shall may might".split()
+)
+
+
+@dataclass
+class Clause:
+    """A run of tokens that says one thing; ``body`` indexes the first token after openings."""
+
+    tokens: list[Token]
+    sentence: int
+    link: str | None = None  # "then" when a sequence word joined it to what came before, "but", "and"
+    question: bool = False
+    kind: str = "fragment"  # intent | constraint | fragment | social | reason
+    constraint_kind: str | None = None
+    body: int = 0
+    marker: str | None = None  # "after" / "before" / "once" for a subordinate request
+    noun_frame: tuple[int, int] | None = None  # token range of "I'd like" when it carries the action
+    flags: set[str] = field(default_factory=set)
+
+
+def _match(tokens: list[Token], index: int, words: tuple[str, ...]) -> bool:
+    if index + len(words) > len(tokens):
+        return False
+    return all(tokens[index + offset].low == word for offset, word in enumerate(words))
+
+
+def constraint_at(tokens: list[Token], index: int) -> tuple[int, str] | None:
+    """The constraint opening at ``index``: (number of tokens, kind), or None."""
+    for words, kind in CONSTRAINT_STARTERS:
+        if _match(tokens, index, words):
+            after = tokens[index + len(words)] if index + len(words) < len(tokens) else None
+            first = words[0]
+            if first in ("no", "not") and len(words) == 1:
+                if after is None or not after.is_word or after.low in ("problem", "thanks", "worries", "need", "thank"):
+                    continue
+            if first == "never" and after is not None and after.low == "mind":
+                continue
+            if first == "keep" and after is not None and after.low in ("going", "trying", "looking"):
+                continue
+            return len(words), kind
+    return None
+
+
+def _frame_at(tokens: list[Token], index: int) -> int:
+    for frame in FRAMES:
+        if _match(tokens, index, frame):
+            return len(frame)
+    return 0
+
+
+def is_verb_start(tokens: list[Token], index: int, *, strict: bool) -> bool:
+    """Does a verb phrase start at ``index``? ``strict`` after "and"/commas, where nouns abound."""
+    word = tokens[index].low
+    following = tokens[index + 1].low if index + 1 < len(tokens) else None
+    if word in VERBS:
+        if following is None:
+            return not strict or word not in AMBIGUOUS_VERBS
+        if following in (",", "and", "or", "&", "-"):
+            return False
+        if strict and word in AMBIGUOUS_VERBS:
+            return following in _OBJECT_STARTS or following in PHRASAL.get(word, ()) or following[:1].isdigit()
+        return True
+    if not tokens[index].is_word or word in DETERMINERS or word in SUBJECT_PRONOUNS or word in WH_WORDS:
+        return False
+    if strict and tokens[index].text[:1].isupper():
+        return False  # a name inside a sentence, not a verb
+    return following is not None and (following in DETERMINERS or following in PARTICLES)
+
+
+def _starts_clause(tokens: list[Token], index: int) -> bool:
+    while index < len(tokens) and tokens[index].low in LEAD_WORDS | {"please"}:
+        index += 1
+    if index >= len(tokens):
+        return False
+    word = tokens[index].low
+    if constraint_at(tokens, index) or word in WH_WORDS:
+        return True
+    if _frame_at(tokens, index) and (word not in LEAD_WORDS):
+        return True
+    if word in SUBJECT_PRONOUNS and index + 1 < len(tokens) and tokens[index + 1].is_word:
+        return True
+    return is_verb_start(tokens, index, strict=True)
+
+
+def _subordinate_break(tokens: list[Token], index: int, current: list[Token]) -> bool:
+    """Does a subordinate clause (or a mid-clause constraint) start at ``index``?"""
+    word = tokens[index].low
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if following is None:
+        return False
+    if word in ("if", "when", "whether"):
+        if _match(tokens, index, ("if", "possible")) or _match(tokens, index, ("if", "you", "can")):
+            return True
+        return not any(t.low in INDIRECT_QUESTION_VERBS for t in current[-3:])
+    if word in ("before", "after"):
+        if following.low == "that":
+            return False
+        nxt = following.low
+        return (
+            nxt in SUBJECT_PRONOUNS
+            or (nxt.endswith("ing") and len(nxt) > 4)
+            or (nxt in VERBS and index + 2 < len(tokens) and tokens[index + 2].low in _OBJECT_STARTS)
+        )
+    if word in ("once", "while"):
+        return following.low in SUBJECT_PRONOUNS or following.low in ("the", "my", "your", "our", "its", "this", "that")
+    if word in ("unless", "until", "till", "whenever", "because", "without", "preferably", "ideally", "optionally"):
+        return True
+    if word == "only" and following.low in ("if", "when"):
+        return True
+    if word == "so" and following.low == "that":
+        return True
+    if word == "as" and _match(tokens, index, ("as", "soon", "as")):
+        return not _match(tokens, index, ("as", "soon", "as", "possible"))
+    if word == "as" and _match(tokens, index, ("as", "long", "as")):
+        return True
+    if word == "in" and following.low == "case":
+        return True
+    return word == "provided" and following.low == "that"
+
+
+def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
+    """Cut one sentence into clauses; each comes with the link word that joined it, if any."""
+    clauses: list[tuple[list[Token], str | None]] = []
+    current: list[Token] = []
+    link: str | None = None
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.low == ";":
+            if current:
+                clauses.append((current, link))
+            current, link, index = [], "and", index + 1
+            continue
+        connector = token.low in _CONNECTORS or _match(tokens, index, ("after", "that"))
+        if connector and current:
+            end = index
+            words: list[str] = []
+            while end < len(tokens):
+                if _match(tokens, end, ("after", "that")):
+                    words.append("after that")
+                    end += 2
+                elif tokens[end].low in _CONNECTORS:
+                    words.append(tokens[end].low)
+                    end += 1
+                else:
+                    break
+            if end < len(tokens) and _starts_clause(tokens, end):
+                clauses.append((current, link))
+                current = []
+                link = "then" if any(w in _SEQUENCE_WORDS for w in words) else "but" if "but" in words else "and"
+                index = end
+                continue
+        elif current and _subordinate_break(tokens, index, current):
+            clauses.append((current, link))
+            current, link = [], None
+        current.append(token)
+        index += 1
+    if current:
+        clauses.append((current, link))
+    return clauses
+
+
+def classify(clause: Clause) -> Clause:
+    """Decide what ``clause`` is and where its content starts."""
+    tokens = clause.tokens
+    index = 0
+    while index < len(tokens):
+        word = tokens[index].low
+        if word in (",", "-", "—", "–", ":"):
+            index += 1
+        elif word in ("then", "afterwards", "finally", "next", "later") or _match(tokens, index, ("after", "that")):
+            clause.flags.add("then")
+            index += 2 if word == "after" else 1
+        elif word in ("first", "firstly"):
+            clause.flags.add("first")
+            index += 1
+        elif word in ("actually", "instead", "oops", "sorry", "wait", "correction", "rather") or (
+            word == "no" and index + 1 < len(tokens) and tokens[index + 1].low == ","
+        ):
+            clause.flags.add("correction")
+            index += 1
+        elif word in ("also", "additionally", "plus") or _match(tokens, index, ("and", "also")):
+            clause.flags.add("also")
+            index += 1
+        elif word in ("and", "but", "so", "ok", "okay", "oh", "hey", "hi", "hello", "well", "just", "now", "lastly"):
+            index += 1
+        else:
+            break
+    clause.body = index
+    words = [t for t in tokens[index:] if t.is_word]
+    if not words:
+        clause.kind = "social" if any(t.is_word for t in tokens) else "fragment"
+        return clause
+    if all(t.low in SOCIAL_WORDS for t in words):
+        clause.kind = "social"
+        return clause
+    if _match(tokens, index, ("never", "mind")):
+        clause.kind = "intent"
+        clause.flags.add("never mind")
+        return clause
+    if tokens[index].low in ("please", "kindly") and constraint_at(tokens, index + 1):
+        index += 1
+    found = constraint_at(tokens, index)
+    if found is not None:
+        clause.kind = "constraint"
+        clause.constraint_kind = found[1]
+        clause.body = index
+        if tokens[index].low in ("because", "so"):
+            clause.kind = "reason"
+        return clause
+    word = tokens[index].low
+    if word in ("because",) or _match(tokens, index, ("so", "that")):
+        clause.kind = "reason"
+        return clause
+    if word in ("after", "before", "once", "while"):
+        clause.marker = word
+        index += 1
+        if index < len(tokens) and tokens[index].low in SUBJECT_PRONOUNS:
+            index += 1
+            while index < len(tokens) and tokens[index].low in ("have", "'ve", "are", "is", "am", "will"):
+                index += 1
+        if word == "while":
+            clause.kind, clause.constraint_kind, clause.marker = "constraint", "condition", None
+            return clause
+    # Openings that wrap the request: "Could you please", "I'd like to", "How do I".
+    opening = index
+    while index < len(tokens):
+        length = _frame_at(tokens, index)
+        if not length:
+            break
+        index += length
+    for frame in _NOUN_FRAMES_LONGEST_FIRST:
+        if _match(tokens, index, frame):
+            following = tokens[index + len(frame)].low if index + len(frame) < len(tokens) else ""
+            if following == "to":
+                index += len(frame) + 1
+                break
+            clause.kind = "intent"
+            clause.noun_frame = (index, index + len(frame))
+            clause.body = index
+            return clause
+    if index >= len(tokens):
+        clause.kind = "fragment"
+        return clause
+    clause.body = index
+    word = tokens[index].low
+    found = constraint_at(tokens, index)
+    if found is not None and word not in ("if", "when", "until", "till", "whenever", "unless"):
+        clause.kind = "constraint"
+        clause.constraint_kind = found[1]
+        return clause
+    if word in WH_WORDS:
+        clause.kind = "intent"
+        clause.flags.add("question")
+        return clause
+    if word in _AUX and clause.question and index + 1 < len(tokens):
+        clause.kind = "intent"
+        clause.flags.add("question")
+        return clause
+    if word in SUBJECT_PRONOUNS or word in DETERMINERS:
+        lows = [t.low for t in tokens[index : index + 6]]
+        if any(w in _MODALS for w in lows) or any(
+            w in _NEED_MODALS and i + 1 < len(lows) and lows[i + 1] == "to" for i, w in enumerate(lows)
+        ):
+            clause.kind = "constraint"
+            clause.constraint_kind = "requirement"
+        return clause
+    framed = index > opening or clause.marker is not None
+    if word in VERBS or (word.endswith("ing") and clause.marker) or is_verb_start(tokens, index, strict=False):
+        clause.kind = "intent"
+    elif framed and tokens[index].is_word and not tokens[index].low[:1].isdigit():
+        clause.kind = "intent"
+    return clause

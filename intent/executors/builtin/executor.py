@@ -1,0 +1,31 @@
+"""``BuiltinExecutor``: the offline, deterministic executor every ``Intent`` uses by default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import orjson
+
+from intent.errors import FeedbackItem, IntentError
+from intent.executors.builtin.recognize import recognize
+
+__all__ = ["BuiltinExecutor"]
+
+
+class BuiltinExecutor:
+    """Answers a model task from ``task["input"]`` alone, with rules instead of a model.
+
+    No model, key or network: the same input always gives the same candidate, and the core
+    verifies it like any model's answer. It writes a well-formed candidate, so correction
+    feedback cannot improve it and is ignored.
+    """
+
+    async def complete(self, task: Mapping[str, Any], *, feedback: Sequence[FeedbackItem] | None = None) -> str:
+        task_input = task.get("input")
+        if not isinstance(task_input, Mapping):
+            raise IntentError("EXECUTOR_FAILED", "the model task has no input object", retryable=False)
+        return orjson.dumps(recognize(task_input)).decode()
+
+    def __repr__(self) -> str:
+        return "BuiltinExecutor()"

@@ -1,0 +1,429 @@
+"""Field values from the text, placed by what each field's JSON Schema says and by its words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from intent.normalize import (
+    FieldKind,
+    Mention,
+    field_kind,
+    find_dates,
+    find_emails,
+    find_enum_values,
+    find_numbers,
+    find_pattern_tokens,
+    find_times,
+    find_uris,
+    format_date_time,
+    time_values,
+)
+
+__all__ = ["FieldSpec", "Owner", "extract_fields", "field_words"]
+
+Span = tuple[int, int]
+
+_STOP = frozenset(
+    "a an the of to in for or and on at by with from as is be number numbers show shown target value "
+    "should this that which what when where how many much your my their its".split()
+)
+# Words that name the same counted thing; a number placed by them goes to a field using any of them.
+_SYNONYMS: tuple[frozenset[str], ...] = tuple(
+    frozenset(group.split())
+    for group in (
+        "people person persons guest diner adult party pax head attendee seat",
+        "passenger seat ticket traveler traveller person people adult pax",
+        "item unit piece pack box bottle can bag quantity qty pair copy carton packet",
+        "dollar usd buck amount price cost payment sum total money fee eur euro pound gbp cash",
+        "degree ° temperature temp",
+        "night",
+        "day",
+        "transaction payment purchase",
+        "room bedroom",
+        "minute min",
+        "hour hr",
+        "week",
+        "month",
+        "year age",
+        "mile km kilometer kilometre",
+        "percent % percentage",
+        "gb gigabyte storage",
+    )
+)
+_MONEY = frozenset("dollar usd buck eur euro pound gbp".split())
+_MEASURE_UNITS = frozenset(
+    "minute min hour hr day week month year km mile kg lb pound kilo gram percent % degree gb mb tb time am pm "
+    "dollar usd buck euro eur gbp night".split()
+)
+_ID_NOUNS = frozenset("order invoice booking ticket account reference ref confirmation case id flight room # no".split())
+_ENUM_GUARDED = frozenset(
+    "first second third last next new old other any all none same top free open closed normal regular standard "
+    "default high low medium small large short long fast slow best up down on off yes no true false now later "
+    "today tomorrow daily weekly monthly one two single double plus basic".split()
+)
+_ENUM_GUARD_PREVIOUS = frozenset("in to into fly flying choose pick select use prefer want as".split())
+_NEGATORS = frozenset("not no from without instead except".split())
+_WORD = re.compile(r"[A-Za-z$%°]+|\d+")
+_CAPITALIZED_RUN = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:de|da|del|of|upon|la|le|am|on)\s+)?[A-Z][\w'.-]*)*")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s]+")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    name: str
+    schema: Mapping[str, Any]
+    required: bool
+
+
+@dataclass
+class Owner:
+    """An intent (or a baseline update) and the stretches of text that speak for it."""
+
+    key: str
+    spans: list[Span]
+    fields: list[dict[str, Any]]
+
+    def holds(self, start: int, end: int) -> bool:
+        return any(s <= start and end <= e for s, e in self.spans)
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def field_words(spec: FieldSpec) -> frozenset[str]:
+    """The content words of a field's name and description, singular and lower-case."""
+    parts = [p.lower() for p in _CAMEL.split(spec.name) if p]
+    description = spec.schema.get("description")
+    if isinstance(description, str):
+        parts.extend(w.lower() for w in _WORD.findall(description))
+    title = spec.schema.get("title")
+    if isinstance(title, str):
+        parts.extend(w.lower() for w in _WORD.findall(title))
+    return frozenset(_singular(p) for p in parts if p not in _STOP and not p.isdigit())
+
+
+def _expanded(words: frozenset[str]) -> frozenset[str]:
+    out = set(words)
+    for group in _SYNONYMS:
+        if words & group:
+            out |= group
+    return frozenset(out)
+
+
+def _words_near(text: str, start: int, end: int, before: int, after: int) -> tuple[list[str], list[str]]:
+    prev = [_singular(w.lower()) for w in _WORD.findall(text[max(0, start - 40) : start])][-before:] if before else []
+    nxt = [_singular(w.lower()) for w in _WORD.findall(text[end : end + 40])][:after]
+    return prev, nxt
+
+
+class _Ledger:
+    """Which characters a field value already uses: one stretch of text feeds one field."""
+
+    def __init__(self, blocked: Sequence[Span]) -> None:
+        self.used: list[Span] = list(blocked)
+
+    def free(self, mention: Mention) -> bool:
+        return all(mention.end <= s or mention.start >= e for s, e in self.used)
+
+    def take(self, mention: Mention) -> None:
+        self.used.append((mention.start, mention.end))
+
+
+def _field_value(name: str, value: Any, evidence: str, candidates: list[Any] | None = None) -> dict[str, Any]:
+    return {
+        "field": name,
+        "value": value,
+        "evidence": evidence,
+        "source": "input",
+        "pointer": None,
+        "candidates": candidates,
+    }
+
+
+def _negated(text: str, mention: Mention) -> bool:
+    prev, _ = _words_near(text, mention.start, mention.end, 3, 0)
+    return bool(prev) and (prev[-1] in _NEGATORS or (len(prev) > 1 and prev[-2] in ("instead", "not")))
+
+
+class _Extractor:
+    def __init__(
+        self,
+        text: str,
+        specs: Sequence[FieldSpec],
+        owners: Sequence[Owner],
+        excluded: Sequence[Span],
+        reference_time: datetime | None,
+    ) -> None:
+        self.text = text
+        self.specs = specs
+        self.owners = owners
+        self.excluded = excluded
+        self.reference_time = reference_time
+        reference: date | None = reference_time.date() if reference_time is not None else None
+        self.dates = find_dates(text, reference)
+        self.times = find_times(text)
+        self.ledger = _Ledger([])
+        self.filled: set[str] = set()
+        self.words = {spec.name: field_words(spec) for spec in specs}
+
+    def _owner(self, mention: Mention) -> Owner | None:
+        if any(s <= mention.start < e for s, e in self.excluded):
+            return None
+        for owner in self.owners:
+            if owner.holds(mention.start, mention.end):
+                return owner
+        return None
+
+    def _emit(self, spec: FieldSpec, owner: Owner, mention: Mention, value: Any) -> None:
+        owner.fields.append(_field_value(spec.name, value, self.text[mention.start : mention.end]))
+        self.ledger.take(mention)
+        self.filled.add(spec.name)
+
+    def _emit_choice(self, spec: FieldSpec, mentions: list[Mention], values: list[Any]) -> None:
+        """One value, or several readings as candidates when the text gives more than one."""
+        owner = self._owner(mentions[0])
+        if owner is None:
+            return
+        distinct: list[Any] = []
+        for value in values:
+            if value not in distinct:
+                distinct.append(value)
+        if len(distinct) == 1:
+            self._emit(spec, owner, mentions[0], distinct[0])
+            for extra in mentions[1:]:
+                self.ledger.take(extra)
+            return
+        start, end = min(m.start for m in mentions), max(m.end for m in mentions)
+        evidence = self.text[start:end] if end - start <= 80 else self.text[mentions[0].start : mentions[0].end]
+        owner.fields.append(_field_value(spec.name, None, evidence, distinct))
+        for mention in mentions:
+            self.ledger.take(mention)
+        self.filled.add(spec.name)
+
+    def _usable(self, mentions: list[Mention]) -> list[Mention]:
+        return [m for m in mentions if self.ledger.free(m) and self._owner(m) is not None]
+
+    def _prefer_cued(self, spec: FieldSpec, mentions: list[Mention]) -> list[Mention]:
+        """Among several mentions, those whose preceding words name the field, if any do."""
+        words = self.words[spec.name]
+        cued = [m for m in mentions if set(_words_near(self.text, m.start, m.end, 3, 0)[0]) & words]
+        return cued or mentions
+
+    # --- one reader per kind -------------------------------------------------------------
+    def pattern(self, spec: FieldSpec) -> None:
+        mentions = self._usable(find_pattern_tokens(self.text, spec.schema["pattern"]))
+        mentions = [m for m in mentions if not self._inside_temporal(m)]
+        if mentions:
+            chosen = self._prefer_cued(spec, mentions)[0]
+            owner = self._owner(chosen)
+            if owner is not None:
+                self._emit(spec, owner, chosen, chosen.value)
+
+    def _inside_temporal(self, mention: Mention) -> bool:
+        return any(t.start <= mention.start and mention.end <= t.end for t in (*self.dates, *self.times))
+
+    def simple(self, spec: FieldSpec, mentions: list[Mention]) -> None:
+        usable = self._usable(mentions)
+        if usable:
+            chosen = self._prefer_cued(spec, usable)[0]
+            owner = self._owner(chosen)
+            if owner is not None:
+                self._emit(spec, owner, chosen, chosen.value)
+
+    def _grouped(self, spec: FieldSpec, mentions: list[Mention], specs_of_kind: list[FieldSpec]) -> list[Mention]:
+        usable = [m for m in self._usable(mentions) if not _negated(self.text, m)]
+        if len(specs_of_kind) > 1:
+            cued = [m for m in usable if set(_words_near(self.text, m.start, m.end, 4, 0)[0]) & self.words[spec.name]]
+            if cued:
+                return cued
+            if len(usable) == len(specs_of_kind):
+                return [usable[specs_of_kind.index(spec)]]
+            return []
+        return usable
+
+    def dates_for(self, spec: FieldSpec, siblings: list[FieldSpec]) -> None:
+        mentions = self._grouped(spec, self.dates, siblings)
+        if not mentions:
+            return
+        mentions = self._same_owner(mentions)
+        values = [v.isoformat() for m in mentions for v in ((m.value,) if m.value is not None else m.candidates)]
+        self._emit_choice(spec, mentions, values)
+
+    def times_for(self, spec: FieldSpec, siblings: list[FieldSpec]) -> None:
+        mentions = self._grouped(spec, self.times, siblings)
+        if not mentions:
+            return
+        mentions = self._same_owner(mentions)
+        values: list[Any] = []
+        for mention in mentions:
+            for hour, minute in (mention.value,) if mention.value is not None else mention.candidates:
+                written = time_values(hour, minute, spec.schema)
+                if written:
+                    values.append(written[0])
+        if values:
+            self._emit_choice(spec, mentions, values)
+
+    def date_time(self, spec: FieldSpec) -> None:
+        days = [m for m in self._usable(self.dates) if m.value is not None]
+        times = [m for m in self.times if m.value is not None]
+        for day in days:
+            for clock in times:
+                start, end = min(day.start, clock.start), max(day.end, clock.end)
+                gap = self.text[min(day.end, clock.end) : max(day.start, clock.start)]
+                if len(gap) <= 12 and (self._owner(day) is not None):
+                    hour, minute = clock.value
+                    value = format_date_time(day.value, hour, minute, self.reference_time)
+                    owner = self._owner(day)
+                    assert owner is not None
+                    span = Mention(start, end, value)
+                    self._emit(spec, owner, span, value)
+                    return
+
+    def _same_owner(self, mentions: list[Mention]) -> list[Mention]:
+        owner = self._owner(mentions[0])
+        return [m for m in mentions if self._owner(m) is owner]
+
+    def enum(self, spec: FieldSpec) -> None:
+        words = self.words[spec.name]
+        mentions: list[Mention] = []
+        for mention in self._usable(find_enum_values(self.text, spec.schema["enum"])):
+            if _negated(self.text, mention):
+                continue
+            if str(mention.value).lower() in _ENUM_GUARDED:
+                prev, nxt = _words_near(self.text, mention.start, mention.end, 1, 1)
+                if not ((nxt and nxt[0] in words) or (prev and (prev[0] in words or prev[0] in _ENUM_GUARD_PREVIOUS))):
+                    continue
+            mentions.append(mention)
+        if mentions:
+            mentions = self._same_owner(mentions)
+            self._emit_choice(spec, mentions, [m.value for m in mentions])
+
+    def numbers(self, numeric: list[FieldSpec]) -> None:
+        mentions = [m for m in self._usable(find_numbers(self.text)) if not self._inside_temporal(m)]
+        expanded = {spec.name: _expanded(self.words[spec.name]) for spec in numeric}
+        scored: list[tuple[int, int, FieldSpec, Mention]] = []
+        for mention in mentions:
+            prev, nxt = _words_near(self.text, mention.start, mention.end, 3, 3)
+            following = [w for w in nxt[:3] if w not in ("more", "extra", "additional", "large", "small", "big", "new")]
+            unit = mention.unit
+            head = following[0] if following else ""
+            for spec in numeric:
+                kind = field_kind(spec.schema)
+                if kind is FieldKind.INTEGER and not float(mention.value).is_integer():
+                    continue
+                names = expanded[spec.name]
+                others = set().union(*(expanded[o.name] for o in numeric if o is not spec)) if len(numeric) > 1 else set()
+                money = bool(names & _MONEY) or "amount" in names or "price" in names
+                if unit is not None:
+                    if unit in ("usd", "eur", "gbp") or _singular(unit) in _MONEY:
+                        if money:
+                            scored.append((3, -mention.start, spec, mention))
+                        continue
+                if head and (head in names or (len(following) > 1 and following[1] in names and following[0] not in others)):
+                    scored.append((3, -mention.start, spec, mention))
+                    continue
+                if prev and (prev[-1] in names or (len(prev) > 1 and prev[-2] in names and prev[-1] in ("of", "for"))):
+                    if not (prev[-1] in _ID_NOUNS and prev[-1] not in names):
+                        scored.append((3, -mention.start, spec, mention))
+                        continue
+                if prev and prev[-1] in _ID_NOUNS:
+                    continue
+                if head in others or head in _MEASURE_UNITS or len(numeric) > 1:
+                    continue
+                if head and head[:1].isalpha() and head not in ("on", "at", "in", "for", "to", "and", "by", "from", "tonight",
+                                                                "today", "tomorrow", "this", "next", "please", "pm", "am"):
+                    scored.append((1, -mention.start, spec, mention))  # a counted thing of its own
+                else:
+                    scored.append((2, -mention.start, spec, mention))  # a bare number: "a table for six"
+        scored.sort(key=lambda item: (-item[0], -item[1]))
+        for _score, _position, spec, mention in scored:
+            if spec.name in self.filled or not self.ledger.free(mention):
+                continue
+            owner = self._owner(mention)
+            if owner is None:
+                continue
+            value = mention.value
+            if field_kind(spec.schema) is FieldKind.INTEGER:
+                value = int(value)
+            self._emit(spec, owner, mention, value)
+
+    def text_field(self, spec: FieldSpec) -> None:
+        words = self.words[spec.name]
+        description = str(spec.schema.get("description") or "").lower().strip(" .")
+        cues: tuple[str, ...] = ()
+        if "destination" in words or description.endswith(" to") or "arrival" in words:
+            cues = ("to",)
+        elif "origin" in words or description.endswith(" from"):
+            cues = ("from",)
+        elif "name" in words or "title" in words:
+            cues = ("called", "named", "titled")
+        elif "recipient" in words:
+            cues = ("to",)
+        elif words & {"location", "venue", "place", "address"}:
+            cues = ("in", "at")
+        if not cues:
+            return  # a free-text field is filled only when its words show where it stands
+        for cue in cues:
+            for match in re.finditer(rf"\b{cue}\s+", self.text, re.IGNORECASE):
+                run = _CAPITALIZED_RUN.match(self.text, match.end())
+                if run is None:
+                    continue
+                mention = Mention(run.start(), run.end(), run.group(0).rstrip("."))
+                mention = Mention(mention.start, mention.start + len(mention.value), mention.value)
+                if self._inside_temporal(mention) or not self.ledger.free(mention) or self._owner(mention) is None:
+                    continue
+                if any(m.start <= mention.start < m.end for m in (*self.dates, *self.times)):
+                    continue
+                owner = self._owner(mention)
+                assert owner is not None
+                self._emit(spec, owner, mention, mention.value)
+                return
+
+
+def extract_fields(
+    text: str,
+    specs: Sequence[FieldSpec],
+    owners: Sequence[Owner],
+    excluded: Sequence[Span],
+    reference_time: datetime | None,
+) -> None:
+    """Fill ``owner.fields`` with every field value the text states, at most once per field.
+
+    The most specific readers run first (patterns, emails, dates, times, enums), so a digit that
+    belongs to an order number or a date is never also read as a count.
+    """
+    if not specs or not owners:
+        return
+    extractor = _Extractor(text, specs, owners, excluded, reference_time)
+    kinds = {spec.name: field_kind(spec.schema) for spec in specs}
+    of_kind = lambda kind: [s for s in specs if kinds[s.name] is kind]  # noqa: E731
+    for spec in of_kind(FieldKind.PATTERN):
+        extractor.pattern(spec)
+    for spec in of_kind(FieldKind.EMAIL):
+        extractor.simple(spec, find_emails(text))
+    for spec in of_kind(FieldKind.URI):
+        extractor.simple(spec, find_uris(text))
+    for spec in of_kind(FieldKind.DATE_TIME):
+        extractor.date_time(spec)
+    date_specs = of_kind(FieldKind.DATE)
+    for spec in date_specs:
+        extractor.dates_for(spec, date_specs)
+    time_specs = of_kind(FieldKind.TIME)
+    for spec in time_specs:
+        extractor.times_for(spec, time_specs)
+    for spec in of_kind(FieldKind.ENUM):
+        extractor.enum(spec)
+    numeric = [s for s in specs if kinds[s.name] in (FieldKind.INTEGER, FieldKind.NUMBER)]
+    if numeric:
+        extractor.numbers(numeric)
+    for spec in of_kind(FieldKind.TEXT):
+        extractor.text_field(spec)

@@ -1,0 +1,132 @@
+"""An intent clause -> its action (verb phrase) and target (object phrase), quoted from the input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from intent.executors.builtin.clauses import Clause
+from intent.executors.builtin.lexicon import CUT_WORDS, PHRASAL, WH_WORDS
+from intent.executors.builtin.tokens import Token
+
+__all__ = ["Phrase", "Span", "parse_intent"]
+
+Span = tuple[int, int]  # character offsets into the input
+
+_AUX = frozenset("is are was were will would can could do does did should has have am shall may might".split())
+_LEADING_PREPOSITIONS = frozenset("to into onto of from for about with on at in".split())
+_TIME_PREPOSITIONS = frozenset("on for at by from until till before after around this next to".split())
+_REFERENCE_WORDS = {"it", "them", "those", "these"}
+_PRONOUN_FOLLOWERS = frozenset({"", ",", ".", "to", "for", "with", "from", "in", "on", "at", "and", "by", "instead", "too"})
+_TRAILING_FILLERS = frozenset({"for", "me", "now", "right", "away", "too", "again", "instead", "as", "well", "also"})
+
+
+@dataclass
+class Phrase:
+    """Where the request's parts stand in the input."""
+
+    evidence: Span
+    action: Span
+    target: Span | None
+    verb: str  # lower-case head verb, for lookups
+    references: list[Span]
+
+
+def _strip_end(tokens: list[Token], start: int, end: int) -> int:
+    """Drop trailing punctuation and fillers ("for me", "right now", "too") from ``tokens[start:end]``."""
+    while end > start:
+        low = tokens[end - 1].low
+        if not tokens[end - 1].is_word:
+            end -= 1
+        elif low in ("now", "too", "again", "instead", "asap") and end - 1 > start:
+            end -= 1
+        elif low == "me" and end - 2 > start and tokens[end - 2].low == "for":
+            end -= 2
+        elif low == "away" and end - 2 > start and tokens[end - 2].low == "right":
+            end -= 2
+        elif low == "well" and end - 2 > start and tokens[end - 2].low == "as":
+            end -= 2
+        else:
+            break
+    return end
+
+
+def _cut(tokens: list[Token], start: int, end: int, temporal: list[Span]) -> int:
+    """Where the object phrase ends: before time words, politeness, or a comma outside a list."""
+    words_after = [t.low for t in tokens[start:end]]
+    for index in range(start, end):
+        token = tokens[index]
+        low = token.low
+        if low in CUT_WORDS or (low == "as" and index + 2 < end and tokens[index + 1].low == "soon"):
+            return index
+        if low == "right" and index + 1 < end and tokens[index + 1].low in ("now", "away"):
+            return index
+        if low == "," and not any(w in ("and", "or") for w in words_after[index - start :]):
+            return index
+        if any(s <= token.start < e for s, e in temporal):
+            if index > start and tokens[index - 1].low in _TIME_PREPOSITIONS and index - 1 >= start:
+                back = index - 1
+                if back > start and tokens[back - 1].low in ("from",):
+                    back -= 1
+                return back
+            return index
+    return end
+
+
+def _references(tokens: list[Token], start: int, end: int) -> list[Span]:
+    out: list[Span] = []
+    index = start
+    while index < end:
+        low = tokens[index].low
+        following = tokens[index + 1].low if index + 1 < end else ""
+        if low in ("that", "this", "the") and following in ("one", "ones", "same"):
+            out.append((tokens[index].start, tokens[index + 1].end))
+            index += 2
+            continue
+        if low in _REFERENCE_WORDS or (low in ("that", "this") and following in _PRONOUN_FOLLOWERS):
+            out.append((tokens[index].start, tokens[index].end))
+        index += 1
+    return out
+
+
+def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
+    """Read the action and target of an intent clause; None when no verb phrase is there."""
+    tokens = clause.tokens
+    end = _strip_end(tokens, clause.body, len(tokens))
+    if clause.body >= end:
+        return None
+    evidence = (tokens[clause.body].start, tokens[end - 1].end)
+    if clause.noun_frame is not None:
+        first, last = clause.noun_frame
+        action_end = last
+        verb = tokens[last - 1].low
+    elif "question" in clause.flags:
+        first = clause.body
+        action_end = first + 1
+        if tokens[first].low in WH_WORDS and not tokens[first].low.endswith("'s"):
+            # "What is", "When will", "How much is": the question words up to the first auxiliary
+            probe = first + 1
+            while probe < min(end, first + 4) and tokens[probe].low not in _AUX:
+                probe += 1
+            if probe < end and tokens[probe].low in _AUX:
+                action_end = probe + 1
+        verb = tokens[first].low
+    else:
+        first = clause.body
+        verb = tokens[first].low
+        action_end = first + 1
+        if action_end < end and tokens[action_end].low in PHRASAL.get(verb, ()):
+            action_end += 1
+    action = (tokens[first].start, tokens[action_end - 1].end)
+    target_start = action_end
+    if target_start + 1 < end and tokens[target_start].low in ("me", "us", "myself") and tokens[target_start + 1].is_word:
+        target_start += 1
+    while target_start + 1 < end and tokens[target_start].low in _LEADING_PREPOSITIONS and tokens[target_start + 1].is_word:
+        if tokens[target_start].low in ("on", "in", "at") and "question" not in clause.flags:
+            break
+        target_start += 1
+    target_end = _strip_end(tokens, target_start, _cut(tokens, target_start, end, temporal))
+    while target_end > target_start and tokens[target_end - 1].low in ("and", "or", "with", "to", "for", "the", "a"):
+        target_end -= 1
+    target = (tokens[target_start].start, tokens[target_end - 1].end) if target_end > target_start else None
+    refs = _references(tokens, action_end, end)
+    return Phrase(evidence, action, target, verb, refs)

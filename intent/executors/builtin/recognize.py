@@ -1,0 +1,369 @@
+"""``recognize(task_input) -> candidate``: the built-in recognizer as one pure, deterministic function."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from intent.executors.builtin.clauses import Clause, classify, split_sentence
+from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields
+from intent.executors.builtin.followup import (
+    baseline_constraints,
+    baseline_intents,
+    content_words,
+    resolve_reference,
+)
+from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
+from intent.executors.builtin.phrases import Phrase, Span, parse_intent
+from intent.executors.builtin.tokens import sentences, tokenize
+from intent.normalize import find_dates, find_times
+
+__all__ = ["recognize"]
+
+_MAX_TEXT = 20_000  # longer inputs are read up to here: recognition stays bounded
+_WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
+
+
+@dataclass
+class _Unit:
+    """One clause and what it became."""
+
+    clause: Clause
+    role: str  # intent | update | removal | constraint | fragment | other
+    phrase: Phrase | None = None
+    owner: Owner | None = None
+    key: str | None = None  # candidate key (i1) or baseline id for updates
+    removal: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _parse_reference_time(value: Any) -> datetime | None:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _specs(fields: Any) -> list[FieldSpec]:
+    if not isinstance(fields, Mapping):
+        return []
+    out: list[FieldSpec] = []
+    for name, spec in fields.items():
+        schema = spec.get("schema") if isinstance(spec, Mapping) else None
+        out.append(FieldSpec(str(name), schema if isinstance(schema, Mapping) else {}, bool(
+            isinstance(spec, Mapping) and spec.get("required"))))
+    return out
+
+
+def _span(clause: Clause) -> Span:
+    tokens = clause.tokens
+    last = len(tokens)
+    while last > 1 and not tokens[last - 1].is_word:
+        last -= 1
+    return tokens[0].start, tokens[last - 1].end
+
+
+def _constraint_text(text: str, clause: Clause) -> str:
+    tokens = clause.tokens
+    start = clause.body
+    if tokens[start].low in ("please", "kindly") and start + 1 < len(tokens):
+        start += 1
+    end = len(tokens)
+    while end > start + 1 and not tokens[end - 1].is_word:
+        end -= 1
+    return text[tokens[start].start : tokens[end - 1].end]
+
+
+def _domain(text: str, domains: Any) -> str | None:
+    if not isinstance(domains, list) or not domains:
+        return None
+    words = content_words(text)
+    for domain in domains:
+        if isinstance(domain, str) and content_words(domain.replace("_", " ").replace("-", " ")) & words:
+            return domain
+    return None
+
+
+class _Recognizer:
+    def __init__(self, task_input: Mapping[str, Any]) -> None:
+        raw = task_input.get("text")
+        self.text = raw[:_MAX_TEXT] if isinstance(raw, str) else ""
+        self.reference_time = _parse_reference_time(task_input.get("referenceTime"))
+        baseline = task_input.get("baseline")
+        self.baseline: Mapping[str, Any] | None = baseline if isinstance(baseline, Mapping) else None
+        self.base_intents = baseline_intents(self.baseline)
+        self.base_constraints = baseline_constraints(self.baseline)
+        unresolved = self.baseline.get("unresolved") if self.baseline else None
+        self.unresolved = [u for u in unresolved if isinstance(u, Mapping)] if isinstance(unresolved, list) else []
+        self.specs = _specs(task_input.get("fields"))
+        self.domains = task_input.get("domains")
+        self.units: list[_Unit] = []
+
+    # --- reading -------------------------------------------------------------------------
+    def read(self) -> None:
+        text = self.text
+        reference = self.reference_time.date() if self.reference_time else None
+        temporal = [(m.start, m.end) for m in (*find_dates(text, reference), *find_times(text))]
+        for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
+            for clause_tokens, link in split_sentence(tokens):
+                clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
+                self.units.append(self._unit(clause, temporal))
+
+    def _unit(self, clause: Clause, temporal: list[Span]) -> _Unit:
+        if clause.kind == "constraint":
+            return _Unit(clause, "constraint")
+        if clause.kind != "intent":
+            return _Unit(clause, "fragment" if clause.kind == "fragment" else "other")
+        if "never mind" in clause.flags:
+            phrase = None
+        else:
+            phrase = parse_intent(clause, temporal)
+            if phrase is None:
+                return _Unit(clause, "fragment")
+        if self.baseline is not None:
+            verb = phrase.verb if phrase else "never"
+            if verb in REMOVAL_VERBS or verb == "never":
+                words = self.text[phrase.target[0] : phrase.target[1]] if phrase and phrase.target else "it"
+                found = resolve_reference(
+                    words, self.base_intents, self.base_constraints, by_words=verb in _WORD_REMOVALS
+                )
+                if found is not None:
+                    start, end = _span(clause)
+                    removal = {"kind": found[0], "id": found[1], "evidence": self.text[start:end]}
+                    return _Unit(clause, "removal", phrase, removal=removal)
+                if phrase is None:
+                    return _Unit(clause, "other")
+            assert phrase is not None
+            if "correction" in clause.flags or verb in CORRECTION_VERBS:
+                return _Unit(clause, "update?", phrase)
+        if phrase is None:
+            return _Unit(clause, "other")
+        return _Unit(clause, "intent", phrase)
+
+    # --- fields --------------------------------------------------------------------------
+    def place_fields(self) -> None:
+        owners: list[Owner] = []
+        for index, unit in enumerate(self.units):
+            if unit.role in ("intent", "update?"):
+                unit.owner = Owner(f"o{index}", [_span(unit.clause)], [])
+                owners.append(unit.owner)
+        for index, unit in enumerate(self.units):
+            if unit.role != "fragment":
+                continue
+            host = self._host(index)
+            if host is not None and host.owner is not None:
+                host.owner.spans.append(_span(unit.clause))
+            elif self.baseline is not None:
+                unit.role = "update?"
+                unit.owner = Owner(f"o{index}", [_span(unit.clause)], [])
+                owners.append(unit.owner)
+        if len(owners) == 1 and self.baseline is None:
+            owners[0].spans = [(0, len(self.text))]
+        excluded = [
+            _span(u.clause)
+            for u in self.units
+            if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
+        ]
+        extract_fields(self.text, self.specs, owners, excluded, self.reference_time)
+
+    def _host(self, index: int) -> _Unit | None:
+        """The request a verbless fragment belongs to: before it in its sentence, else before, else after."""
+        sentence = self.units[index].clause.sentence
+        before = [u for u in self.units[:index] if u.role in ("intent", "update?")]
+        same = [u for u in before if u.clause.sentence == sentence]
+        if same:
+            return same[-1]
+        if self.baseline is not None:
+            return None
+        if before:
+            return before[-1]
+        after = [u for u in self.units[index + 1 :] if u.role in ("intent", "update?")]
+        return after[0] if after else None
+
+    # --- follow-up decisions --------------------------------------------------------------
+    def _update_target(self, unit: _Unit, names: set[str]) -> tuple[str | None, str]:
+        """(baseline id, turn kind) for an update that sets ``names``."""
+        for item in self.unresolved:
+            if item.get("field") in names and isinstance(item.get("intentId"), str):
+                kind = "correction" if "correction" in unit.clause.flags else "answer"
+                return str(item["intentId"]), kind
+        for intent in self.base_intents:
+            inputs = intent.get("inputs")
+            if isinstance(inputs, Mapping) and names & set(inputs):
+                return str(intent["id"]), "correction"
+        phrase = unit.phrase
+        if phrase is not None and phrase.target is not None:
+            found = resolve_reference(self.text[phrase.target[0] : phrase.target[1]], self.base_intents, [], by_words=True)
+            if found is not None and found[0] == "intent":
+                return found[1], "correction"
+        if self.base_intents:
+            return str(self.base_intents[-1]["id"]), "correction"
+        return None, "correction"
+
+    def settle(self) -> None:
+        for unit in self.units:
+            if unit.role != "update?":
+                continue
+            assert unit.owner is not None
+            names = {f["field"] for f in unit.owner.fields}
+            phrase = unit.phrase
+            new_target: str | None = None
+            if not names and phrase is not None and phrase.target is not None:
+                target_text = self.text[phrase.target[0] : phrase.target[1]]
+                lows = target_text.lower().split()
+                if lows[:1] == ["it"] and len(lows) > 1:
+                    # "make it a hotel", "change it to Paris": the rest is the new target
+                    rest = target_text[len(target_text.split()[0]) :].strip()
+                    rest = rest[3:].strip() if rest.lower().startswith("to ") else rest
+                    new_target = rest or None
+            if names or new_target or (phrase is None and self.base_intents and names):
+                target_id, kind = self._update_target(unit, names)
+                if target_id is None:
+                    unit.role = "other"
+                    continue
+                unit.role = "update"
+                unit.key = target_id
+                unit.extra["turn"] = kind
+                unit.extra["target"] = new_target
+            elif phrase is not None:
+                unit.role = "intent"
+            else:
+                unit.role = "other"
+
+    # --- candidate ----------------------------------------------------------------------
+    def build(self) -> dict[str, Any]:
+        intents: list[dict[str, Any]] = []
+        updates: dict[str, dict[str, Any]] = {}
+        removals: list[dict[str, Any]] = []
+        turn_kinds: list[str] = []
+        count = 0
+        for unit in self.units:
+            if unit.role == "intent":
+                count += 1
+                unit.key = f"i{count}"
+                turn_kinds.append("addition")
+            elif unit.role == "update":
+                turn_kinds.append(unit.extra["turn"])
+            elif unit.role == "removal":
+                turn_kinds.append("cancellation")
+        last_base = str(self.base_intents[-1]["id"]) if self.base_intents else None
+        previous_key: str | None = None
+        for unit in self.units:
+            if unit.role == "intent":
+                assert unit.phrase is not None and unit.owner is not None and unit.key is not None
+                intents.append(self._intent(unit, previous_key or last_base))
+                previous_key = unit.key
+            elif unit.role == "update":
+                assert unit.owner is not None and unit.key is not None
+                start, end = _span(unit.clause)
+                entry = updates.setdefault(
+                    unit.key,
+                    {"id": unit.key, "evidence": self.text[start:end], "action": None, "target": None, "fields": []},
+                )
+                entry["fields"].extend(unit.owner.fields)
+                if unit.extra.get("target"):
+                    entry["target"] = unit.extra["target"]
+            elif unit.role == "removal":
+                assert unit.removal is not None
+                if all(r["id"] != unit.removal["id"] for r in removals):
+                    removals.append(unit.removal)
+        if self.baseline is None:
+            turn = "request"
+        else:
+            turn = turn_kinds[0] if turn_kinds else "addition"
+        return {
+            "turnKind": turn,
+            "intents": intents,
+            "constraints": self._constraints(),
+            "relations": self._relations(last_base),
+            "updates": list(updates.values()),
+            "removals": removals,
+        }
+
+    def _intent(self, unit: _Unit, refers_to: str | None) -> dict[str, Any]:
+        phrase = unit.phrase
+        assert phrase is not None and unit.owner is not None
+        text = self.text
+        evidence = text[phrase.evidence[0] : phrase.evidence[1]]
+        return {
+            "key": unit.key,
+            "evidence": evidence,
+            "action": text[phrase.action[0] : phrase.action[1]],
+            "target": text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
+            "domain": _domain(evidence, self.domains),
+            "understanding": "clear",
+            "readings": [],
+            "references": [{"text": text[s:e], "refersTo": refers_to} for s, e in phrase.references],
+            "fields": unit.owner.fields,
+        }
+
+    def _anchors(self) -> list[_Unit]:
+        return [u for u in self.units if u.role in ("intent", "update") and u.key is not None]
+
+    def _constraints(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        anchors = self._anchors()
+        for index, unit in enumerate(self.units):
+            if unit.role != "constraint":
+                continue
+            sentence = unit.clause.sentence
+            before = [u for u in self.units[:index] if u in anchors and u.clause.sentence == sentence]
+            after = [u for u in self.units[index + 1 :] if u in anchors and u.clause.sentence == sentence]
+            leading = unit.clause.constraint_kind == "condition" and not before
+            if leading and after:
+                governed: _Unit | None = after[0]
+            elif before:
+                governed = before[-1]
+            elif after:
+                governed = after[0]
+            elif len(anchors) == 1:
+                governed = anchors[0]
+            else:
+                governed = None
+            out.append({
+                "kind": unit.clause.constraint_kind or "requirement",
+                "text": _constraint_text(self.text, unit.clause),
+                "appliesTo": governed.key if governed is not None else None,
+            })  # fmt: skip
+        return out
+
+    def _relations(self, last_base: str | None) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        intents = [u for u in self.units if u.role == "intent"]
+
+        def add(first: str | None, then: str | None) -> None:
+            if first and then and first != then:
+                relation = {"kind": "sequence", "from": first, "to": then}
+                if relation not in out:
+                    out.append(relation)
+
+        for position, unit in enumerate(intents):
+            previous = intents[position - 1].key if position else last_base
+            marker = unit.clause.marker
+            if marker in ("after", "before", "once"):
+                same = [u for u in intents if u.clause.sentence == unit.clause.sentence and u is not unit]
+                earlier = [u for u in same if intents.index(u) < position]
+                later = [u for u in same if intents.index(u) > position]
+                main = earlier[-1] if earlier else later[0] if later else None
+                if main is not None:
+                    if marker == "before":
+                        add(main.key, unit.key)
+                    else:
+                        add(unit.key, main.key)
+                continue
+            if "then" in unit.clause.flags or unit.clause.link == "then":
+                add(previous, unit.key)
+        return out
+
+
+def recognize(task_input: Mapping[str, Any]) -> dict[str, Any]:
+    """Read a model task's ``input`` and return the candidate object (see ``build_output_schema``)."""
+    recognizer = _Recognizer(task_input)
+    recognizer.read()
+    recognizer.place_fields()
+    recognizer.settle()
+    return recognizer.build()

@@ -1,0 +1,60 @@
+"""Words and punctuation with their character offsets, so every quote is cut from the input itself."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Token", "sentences", "tokenize"]
+
+_TOKEN = re.compile(r"[A-Za-z0-9$€£#@][\w$€£#@'’.:/+&-]*[\w$€£%]|[A-Za-z0-9$€£#@%]|[^\s\w]")
+# A period after these does not end a sentence.
+_ABBREVIATIONS = frozenset(
+    "p.m a.m pm am mr mrs ms dr st vs etc e.g i.e no jan feb mar apr jun jul aug sep sept oct nov dec approx".split()
+)
+_ENDERS = frozenset(".!?…")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token: its text as written, a lower-case form with straight apostrophes, and its offsets."""
+
+    text: str
+    low: str
+    start: int
+    end: int
+
+    @property
+    def is_word(self) -> bool:
+        return self.low[:1].isalnum() or self.low[:1] in "$€£#"
+
+
+def tokenize(text: str) -> list[Token]:
+    out: list[Token] = []
+    for match in _TOKEN.finditer(text):
+        raw = match.group(0)
+        out.append(Token(raw, raw.lower().replace("’", "'"), match.start(), match.end()))
+    return out
+
+
+def sentences(text: str, tokens: list[Token]) -> list[tuple[list[Token], str]]:
+    """Tokens grouped into sentences with the punctuation that ended each ("" when none)."""
+    groups: list[tuple[list[Token], str]] = []
+    current: list[Token] = []
+    for index, token in enumerate(tokens):
+        if current and "\n" in text[current[-1].end : token.start]:
+            groups.append((current, ""))
+            current = []
+        if token.low in _ENDERS:
+            previous = current[-1].low if current else ""
+            following = tokens[index + 1] if index + 1 < len(tokens) else None
+            if token.low == "." and (previous in _ABBREVIATIONS) and following is not None and following.low[:1].islower():
+                continue
+            if current:
+                groups.append((current, token.low))
+            current = []
+            continue
+        current.append(token)
+    if current:
+        groups.append((current, ""))
+    return groups
