@@ -190,6 +190,10 @@ async def _serve_stdio(runtime: Runtime) -> None:
 def run_stdio(config: ServerConfig) -> int:
     """Serve one MCP connection on stdin/stdout until EOF or a stop signal; 0 on a clean stop."""
     runtime = build_runtime(config)
+    if sys.stdin.isatty():
+        # A person started this in a terminal; MCP hosts start it themselves.
+        print("intent-mcp: serving MCP on stdio (an MCP host usually starts this; see intent-mcp print-config). "
+              "Ctrl+C stops.", file=sys.stderr)
     logger.info("serving MCP on stdio (%s mode, instances: %s)", config.mode, ", ".join(config.instances))
     anyio.run(_serve_stdio, runtime)
     return 0
