@@ -48,9 +48,13 @@ def write_config(directory: Path, fake: FakeModelServer) -> Path:
 
 
 def server_process(config: Path, errlog: Any) -> Any:
+    flags = ["--transport", "stdio", "--config", str(config), "--log-level", "debug"]
+    # The installed console script when there is one, else the same entry point through -m.
+    script = Path(sys.executable).with_name("intent-mcp")
+    command, args = (str(script), flags) if script.is_file() else (sys.executable, ["-m", "intent_mcp", *flags])
     params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "intent_mcp", "--transport", "stdio", "--config", str(config), "--log-level", "debug"],
+        command=command,
+        args=args,
         env={KEY_ENV: KEY, "PYTHONPATH": str(REPO)},
         cwd=str(REPO),
     )
