@@ -131,6 +131,8 @@ class HostHandoff:
         else:
             status = "cancelled"
             record.state = RecordState.CANCELLED
+            record.task = None
+            record.intent = None
             if record.attempt is not None and record.attempt.scope is not None:
                 record.attempt.scope.cancel()
             self._ledger.mark_terminal(record)
@@ -170,14 +172,14 @@ class HostHandoff:
             # Runs on success, on intent_cancel / close, and when this caller itself is cancelled.
             record.attempt = None
             if outcome is not None and record.state is not RecordState.CANCELLED and not self._is_closed():
-                self._settle(record, digest, outcome)
-                attempt.outcome = outcome
+                attempt.outcome = outcome.retained()
+                self._settle(record, digest, attempt.outcome)
             attempt.done.set()
-        if attempt.outcome is None:
+        if outcome is None or attempt.outcome is None:
             if self._is_closed():
                 raise IntentError("SESSION_CLOSED", "the session closed during validation")
             raise IntentError("REQUEST_CANCELLED", "this request was cancelled; prepare again", path="/requestId")
-        return _deliver(attempt.outcome, first=True)
+        return _deliver(outcome, first=True)
 
     async def _run_accept(self, record: HostRecord, candidate_text: str) -> Outcome:
         # The core refuses a task whose deadline passed; the scope bounds anything that awaits.
@@ -206,4 +208,7 @@ class HostHandoff:
             record.state = RecordState.CORRECTING
             return
         record.state = RecordState.FAILED if error is not None else RecordState.COMPLETED
+        # Only the reply is replayed from now on; the task and its input can go.
+        record.task = None
+        record.intent = None
         self._ledger.mark_terminal(record)

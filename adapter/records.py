@@ -41,6 +41,10 @@ class Outcome:
     body: Mapping[str, Any] | None = None
     error: IntentError | None = None
 
+    def retained(self) -> Outcome:
+        """What a record keeps for replay: the text (or error), not the parsed body."""
+        return Outcome(text=self.text, error=self.error) if self.body is not None else self
+
     @property
     def size(self) -> int:
         if self.text is not None:

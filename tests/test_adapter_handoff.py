@@ -91,7 +91,9 @@ async def test_wrong_token_and_unknown_request_are_refused() -> None:
     adapter = host_adapter()
     async with legacy_client(make_server(adapter)) as client:
         task = await prepare(client)
-        wrong = error_of(await accept(client, task, SEED_CANDIDATE, token=task["submissionToken"][:-1] + "A"))
+        token = task["submissionToken"]
+        altered = token[:-1] + ("B" if token.endswith("A") else "A")
+        wrong = error_of(await accept(client, task, SEED_CANDIDATE, token=altered))
         assert (wrong["code"], wrong["path"]) == ("TOKEN_INVALID", "/submissionToken")
         unknown = error_of(await accept(client, {**task, "requestId": "req_nothing"}, SEED_CANDIDATE))
         assert unknown["code"] == "REQUEST_UNKNOWN" and "prepare" in unknown["message"]
