@@ -1,0 +1,172 @@
+"""Score the recognizer on a corpus file: the share of expected parts it gets right.
+
+    python -m bench.corpus_score FILE [--schemas FILE] [--failures]
+
+Each line of FILE is a case (``id``, ``input``, ``referenceTime``, ``schema``, optional
+``baseline``, ``expect``); ``schema`` names an entry of the schemas file (by default
+``schemas.json`` beside FILE). Every expected part is one check; the report gives the share of
+checks that hold per part and overall. Cases run through ``Intent.parse`` with the default
+(built-in) executor, exactly as a caller would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+import orjson
+
+__all__ = ["PARTS", "Check", "load_cases", "main", "run_case", "score_case"]
+
+PARTS = ("statuses", "intents", "actions", "targets", "constraints", "relations", "fields", "references", "turn kinds")
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One expected part of one case, and whether the result has it."""
+
+    case: str
+    part: str
+    ok: bool
+    detail: str
+
+
+def load_cases(path: Path) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            case = orjson.loads(line)
+            if not isinstance(case, dict) or "input" not in case or "expect" not in case:
+                raise ValueError(f"{path}:{number}: a case needs input and expect")
+            cases.append(case)
+    return cases
+
+
+def _norm(value: Any) -> str:
+    return str(value or "").strip().casefold()
+
+
+def _all_constraints(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    effective = result["effective"]
+    found = list(effective.get("constraints", []))
+    for intent in effective.get("intents", []):
+        found.extend(intent.get("constraints", []))
+    return found
+
+
+def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check]:
+    """The checks of ``case`` against ``result`` (an ``IntentResult.to_dict()``), as the corpus README defines."""
+    name = str(case.get("id", "?"))
+    expect = case["expect"]
+    effective = result["effective"]
+    intents = effective.get("intents", [])
+    checks: list[Check] = []
+
+    def check(part: str, ok: bool, detail: str) -> None:
+        checks.append(Check(name, part, ok, detail))
+
+    if "status" in expect:
+        check("statuses", result["status"] == expect["status"], f"status {result['status']!r} != {expect['status']!r}")
+    if "intent_count" in expect:
+        check("intents", len(intents) == expect["intent_count"], f"{len(intents)} intents != {expect['intent_count']}")
+    for index, wanted in enumerate(expect.get("intents", [])):
+        got = intents[index] if index < len(intents) else {}
+        if "action" in wanted:
+            check("actions", _norm(got.get("action")) == _norm(wanted["action"]),
+                  f"intent {index + 1} action {got.get('action')!r} != {wanted['action']!r}")  # fmt: skip
+        if "target_has" in wanted:
+            target = _norm(got.get("target"))
+            check("targets", all(_norm(part) in target for part in wanted["target_has"]),
+                  f"intent {index + 1} target {got.get('target')!r} lacks {wanted['target_has']!r}")  # fmt: skip
+    constraints = _all_constraints(result)
+    for wanted in expect.get("constraints", []):
+        ok = any(c.get("kind") == wanted["kind"] and _norm(wanted["text_has"]) in _norm(c.get("text")) for c in constraints)
+        got = [(c.get("kind"), c.get("text")) for c in constraints]
+        check("constraints", ok, f"no {wanted['kind']} with {wanted['text_has']!r} in {got!r}")
+    relations = effective.get("relations", [])
+    for wanted in expect.get("relations", []):
+        ok = any(r.get("kind") == wanted["kind"] and r.get("from") == wanted["from"] and r.get("to") == wanted["to"]
+                 for r in relations)  # fmt: skip
+        check("relations", ok, f"no {wanted} in {relations!r}")
+    field_results = {f.get("field"): f for f in result.get("fieldResults", [])}
+    for field, value in expect.get("fields", {}).items():
+        got = field_results.get(field, {})
+        ok = got.get("status") in ("found", "inferred") and orjson.dumps(got.get("value")) == orjson.dumps(value)
+        check("fields", ok, f"field {field}: {got.get('status')!r} {got.get('value')!r} != {value!r}")
+    for intent_id in expect.get("references_on", []):
+        got = next((i for i in intents if i.get("id") == intent_id), {})
+        check("references", bool(got.get("references")), f"{intent_id} has no references")
+    if "turn_kind" in expect:
+        kind = result.get("turn", {}).get("kind")
+        check("turn kinds", kind == expect["turn_kind"], f"turn {kind!r} != {expect['turn_kind']!r}")
+    return checks
+
+
+async def run_case(case: Mapping[str, Any], schemas: Mapping[str, Any]) -> dict[str, Any]:
+    """Parse the case (and its baseline turn first, if any) with a fresh default instance."""
+    from intent import Intent, IntentConfig
+
+    schema_name = case.get("schema")
+    schema = schemas[schema_name] if schema_name else None
+    intent = Intent(IntentConfig(schema=schema))
+    try:
+        request: dict[str, Any] = {"input": case["input"]}
+        if case.get("referenceTime"):
+            request["referenceTime"] = case["referenceTime"]
+        if case.get("baseline"):
+            first = await intent.parse({**request, "input": case["baseline"]})
+            request["baseline"] = first.to_dict()["effective"]
+        result = await intent.parse(request)
+        return result.to_dict()
+    finally:
+        await intent.close()
+
+
+async def score_corpus(cases: Sequence[Mapping[str, Any]], schemas: Mapping[str, Any]) -> list[Check]:
+    checks: list[Check] = []
+    for case in cases:
+        checks.extend(score_case(case, await run_case(case, schemas)))
+    return checks
+
+
+def report(checks: Sequence[Check], *, failures: bool) -> str:
+    lines = []
+    for part in PARTS:
+        mine = [c for c in checks if c.part == part]
+        if mine:
+            held = sum(c.ok for c in mine)
+            lines.append(f"{part:<12} {held:>4}/{len(mine):<4} {100 * held / len(mine):6.1f}%")
+    held = sum(c.ok for c in checks)
+    total = len(checks) or 1
+    lines.append(f"{'overall':<12} {held:>4}/{len(checks):<4} {100 * held / total:6.1f}%")
+    if failures:
+        lines.extend(f"FAIL {c.case} [{c.part}] {c.detail}" for c in checks if not c.ok)
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="corpus_score", description="Score the built-in recognizer on a corpus")
+    parser.add_argument("corpus", type=Path, help="a .jsonl corpus file")
+    parser.add_argument("--schemas", type=Path, default=None, help="schemas file (default: schemas.json beside it)")
+    parser.add_argument("--failures", action="store_true", help="list the checks that do not hold")
+    args = parser.parse_args(argv)
+    schemas_path = args.schemas or args.corpus.with_name("schemas.json")
+    try:
+        cases = load_cases(args.corpus)
+        schemas = orjson.loads(schemas_path.read_bytes()) if schemas_path.exists() else {}
+    except (OSError, ValueError) as error:
+        print(f"corpus_score: {error}", file=sys.stderr)
+        return 2
+    checks = anyio.run(score_corpus, cases, schemas)
+    print(f"{args.corpus}: {len(cases)} cases, {len(checks)} checks")
+    print(report(checks, failures=args.failures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
