@@ -17,6 +17,13 @@ def parse_document(text: str, *, source: str = "document") -> Any:
 
     YAML needs the optional ``pyyaml`` package; without it a YAML document is a clear error.
     """
+    try:
+        return _parse(text, source)
+    except RecursionError:
+        raise catalog_error(f"{source} is nested too deeply") from None
+
+
+def _parse(text: str, source: str) -> Any:
     if len(text) > MAX_DOCUMENT_BYTES:
         raise catalog_error(f"{source} is larger than {MAX_DOCUMENT_BYTES} bytes")
     stripped = text.lstrip("\ufeff \t\r\n")
