@@ -238,6 +238,7 @@ def test_build_argv_accepts_raw_nodes_with_schemas() -> None:
         ({"id": "b", "status": "done", "tag": ["a", "B"]}, "/arguments/tag"),
         ({"id": "-rf", "status": "done"}, "/arguments/id"),
         ({"id": "a\n", "status": "done"}, "/arguments/id"),
+        ({"id": "b", "status": "done", "more": "bean-2"}, "/arguments/more"),
     ],
 )
 def test_bad_arguments_are_coded_errors(bean: Any, arguments: dict[str, Any], path: str) -> None:
@@ -251,6 +252,14 @@ def test_error_messages_do_not_echo_the_value(bean: Any) -> None:
     with pytest.raises(IntentError) as caught:
         build_argv(bean, {"id": "hunter2-$(secret)", "status": "done"})
     assert "hunter2" not in str(caught.value)
+
+
+def test_required_repeated_input_needs_an_element() -> None:
+    raw = node("multi", inputs=[{"name": "id", "schema": "BeanId", "repeated": True, "required": True,
+                                 "arg": {"positional": 0}}])
+    assert build_argv(raw, {"id": ["a", "b"]}, schemas=SCHEMAS) == ["beans", "set-status", "a", "b"]
+    with pytest.raises(IntentError, match="at least one"):
+        build_argv(raw, {"id": []}, schemas=SCHEMAS)
 
 
 def test_in_process_and_mcp_nodes_have_no_argv() -> None:

@@ -67,6 +67,8 @@ def build_invocation(
                 raise _input_error(f"argument '{item.name}' is required", item.name)
             continue
         values = _parsed_values(item, arguments[item.name])
+        if item.required and not values:
+            raise _input_error(f"argument '{item.name}' needs at least one element", item.name)
         if item.arg_kind == "stdin":
             stdin = _stdin_bytes(item, values[0])
         elif item.arg_kind == "flag":
