@@ -87,8 +87,7 @@ def find_dates(text: str, reference: date | None) -> list[Mention]:
             year, month = (reference.year + 1, 1) if reference.month == 12 else (reference.year, reference.month + 1)
             value = _safe_date(year, month, day)
         if value:
-            start = match.start() + match.group(0).lower().index("the")
-            add(Mention(start, match.end(), value, inferred=True))
+            add(Mention(match.start(), match.end(), value, inferred=True))
     for match in _RELATIVE.finditer(text):
         word = " ".join(match.group(1).lower().split())
         offset = 2 if word.endswith("after tomorrow") else 1 if word == "tomorrow" else -1 if word == "yesterday" else 0

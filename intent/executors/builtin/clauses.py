@@ -23,6 +23,8 @@ from intent.executors.builtin.tokens import Token
 __all__ = ["Clause", "classify", "split_sentence"]
 
 _CONNECTORS = frozenset({",", "and", "but", "&", "plus", "then", "afterwards", "finally", "next", "also", "-", "—", "–"})
+_LEAD_ONLY = frozenset({"after", "that", "then", "afterwards", "afterward", "finally", "next", "later", "first",
+                        "also", "and", "so", "ok", "okay", "now", "lastly", "secondly", "firstly"})
 _SEQUENCE_WORDS = frozenset({"then", "afterwards", "finally", "next", "after that", "afterward", "later"})
 _OBJECT_STARTS = DETERMINERS | {"me", "us", "it", "them", "him", "her", "up", "down", "on", "off", "out"}
 # Frames after which a noun phrase, not a verb, says what is wanted ("I'd like a table").
@@ -182,7 +184,14 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
                 else:
                     break
             if end < len(tokens) and _starts_clause(tokens, end):
-                clauses.append((current, link))
+                lead = [t.low for t in current]
+                if all(w in _LEAD_ONLY for w in lead):
+                    # "After that, send ...": openings alone are not a clause, they link the next one
+                    words = [*lead, *words]
+                    if lead[:2] == ["after", "that"]:
+                        words.append("after that")
+                else:
+                    clauses.append((current, link))
                 current = []
                 link = "then" if any(w in _SEQUENCE_WORDS for w in words) else "but" if "but" in words else "and"
                 index = end
@@ -237,6 +246,17 @@ def classify(clause: Clause) -> Clause:
         return clause
     if tokens[index].low in ("please", "kindly") and constraint_at(tokens, index + 1):
         index += 1
+    if (
+        clause.question
+        and tokens[index].low in WH_WORDS
+        and not _frame_at(tokens, index)
+        and index + 1 < len(tokens)
+        and (tokens[index + 1].low in _AUX or tokens[index].low.endswith("'s"))
+    ):
+        clause.kind = "intent"
+        clause.flags.add("question")
+        clause.body = index
+        return clause
     found = constraint_at(tokens, index)
     if found is not None:
         clause.kind = "constraint"
@@ -251,13 +271,18 @@ def classify(clause: Clause) -> Clause:
         return clause
     if word in ("after", "before", "once", "while"):
         clause.marker = word
+        marker_index = index
         index += 1
         if index < len(tokens) and tokens[index].low in SUBJECT_PRONOUNS:
             index += 1
             while index < len(tokens) and tokens[index].low in ("have", "'ve", "are", "is", "am", "will"):
                 index += 1
-        if word == "while":
+        if word == "while" or (
+            word == "once" and index < len(tokens) and not is_verb_start(tokens, index, strict=False)
+        ):
+            # "once the backup finishes": a state to wait for, not a request of its own
             clause.kind, clause.constraint_kind, clause.marker = "constraint", "condition", None
+            clause.body = marker_index
             return clause
     # Openings that wrap the request: "Could you please", "I'd like to", "How do I".
     opening = index

@@ -68,7 +68,11 @@ _ENUM_GUARDED = frozenset(
 _ENUM_GUARD_PREVIOUS = frozenset("in to into fly flying choose pick select use prefer want as".split())
 _NEGATORS = frozenset("not no from without instead except".split())
 _WORD = re.compile(r"[A-Za-z$%°]+|\d+")
-_CAPITALIZED_RUN = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:de|da|del|of|upon|la|le|am|on)\s+)?[A-Z][\w'.-]*)*")
+_CAPITALIZED_RUN = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:de|da|del|of|upon|la|le)\s+)?[A-Z][\w'.-]*)*")
+_CALENDAR_WORDS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december today tomorrow tonight".split()
+)
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s]+")
 
 
@@ -126,16 +130,25 @@ def _words_near(text: str, start: int, end: int, before: int, after: int) -> tup
 
 
 class _Ledger:
-    """Which characters a field value already uses: one stretch of text feeds one field."""
+    """Which characters a field value already uses: one stretch of text feeds one field.
 
-    def __init__(self, blocked: Sequence[Span]) -> None:
-        self.used: list[Span] = list(blocked)
+    Dates and times may share words ("tonight at 9" gives a date and a time), so each use is
+    tagged with its reader and those two readers do not block each other.
+    """
+
+    _SHARED = frozenset({("date", "time"), ("time", "date")})
+
+    def __init__(self) -> None:
+        self.used: list[tuple[int, int, str]] = []
+        self.kind = ""
 
     def free(self, mention: Mention) -> bool:
-        return all(mention.end <= s or mention.start >= e for s, e in self.used)
+        return all(
+            mention.end <= s or mention.start >= e or (self.kind, k) in self._SHARED for s, e, k in self.used
+        )
 
     def take(self, mention: Mention) -> None:
-        self.used.append((mention.start, mention.end))
+        self.used.append((mention.start, mention.end, self.kind))
 
 
 def _field_value(name: str, value: Any, evidence: str, candidates: list[Any] | None = None) -> dict[str, Any]:
@@ -171,7 +184,7 @@ class _Extractor:
         reference: date | None = reference_time.date() if reference_time is not None else None
         self.dates = find_dates(text, reference)
         self.times = find_times(text)
-        self.ledger = _Ledger([])
+        self.ledger = _Ledger()
         self.filled: set[str] = set()
         self.words = {spec.name: field_words(spec) for spec in specs}
 
@@ -377,8 +390,15 @@ class _Extractor:
                 run = _CAPITALIZED_RUN.match(self.text, match.end())
                 if run is None:
                     continue
-                mention = Mention(run.start(), run.end(), run.group(0).rstrip("."))
-                mention = Mention(mention.start, mention.start + len(mention.value), mention.value)
+                words = run.group(0).rstrip(".").split()
+                while words and words[-1].lower() in _CALENDAR_WORDS:
+                    words.pop()  # "to Madrid Friday": the day is not part of the place
+                if not words:
+                    continue
+                value = self.text[run.start() : run.start() + len(" ".join(words))]
+                if value != " ".join(words):
+                    value = " ".join(words)
+                mention = Mention(run.start(), run.start() + len(value), value)
                 if self._inside_temporal(mention) or not self.ledger.free(mention) or self._owner(mention) is None:
                     continue
                 if any(m.start <= mention.start < m.end for m in (*self.dates, *self.times)):
@@ -415,11 +435,14 @@ def extract_fields(
     for spec in of_kind(FieldKind.DATE_TIME):
         extractor.date_time(spec)
     date_specs = of_kind(FieldKind.DATE)
+    extractor.ledger.kind = "date"
     for spec in date_specs:
         extractor.dates_for(spec, date_specs)
     time_specs = of_kind(FieldKind.TIME)
+    extractor.ledger.kind = "time"
     for spec in time_specs:
         extractor.times_for(spec, time_specs)
+    extractor.ledger.kind = ""
     for spec in of_kind(FieldKind.ENUM):
         extractor.enum(spec)
     numeric = [s for s in specs if kinds[s.name] in (FieldKind.INTEGER, FieldKind.NUMBER)]

@@ -45,7 +45,26 @@ VERBS = frozenset(
     unmute unsubscribe update upgrade downgrade upload validate verify view void wake withdraw write
     water feed walk wash cook heat cool dim brighten charge top sort tidy fetch buy rent hire
     donate tip split transfer deposit withdraw lodge dispute claim contest appeal investigate
-    process approve reimburse bill invoice quote price insure renew unfreeze
+    process approve reimburse bill invoice quote price insure renew unfreeze settle empty fold
+    answer attend bump buzz cancel cash catch celebrate certify chat clone collapse comment compress
+    contact count cover crop decrypt define delegate deliver design detect dial dim discard discuss
+    dispatch divide double draw drive duplicate edit embed encrypt erase evaluate exchange exit expand
+    fax fetch fire fit flip fly focus format forget frame gather go grant greet group guide handle
+    hang help highlight host hurry ignore include inform insert inspect invest iron label limit link
+    load lock log mail manage map measure meet mention mix name nominate note notify offer order
+    outline paint park paste patch pin plant plug pour prefer present preview print prioritize
+    proofread protect provide publish purge put query queue quote rank reach rebuild recharge
+    recommend reconnect redirect redo reduce refer refill reformat rehearse reload relocate remember
+    remind render rent reorganize repost request rescan research reserve resize resend respond
+    restock retry revert revise rewind rewrite ring rotate round route sanitize schedule scroll
+    seal search shorten shuffle sketch slice snooze solve spell start stash stock submit suggest
+    supply surprise swap tag talk teach test thank tidy time trace train transcribe trim trigger
+    trust try tune tweak type undo unfollow unpack unpin unsubscribe untag use vacuum verify visit
+    vote wait warm warn watch weigh wipe wish wrap zip zoom arrange assemble brief clarify consolidate
+    customize grab hail halt kick mop organise prepare recycle refuel reheat renew retire revisit
+    rsvp scrub serve shop simplify skim speed sponsor spray stack staple steam stir sweep tighten
+    toggle tow transmit unlock unplug unregister upvote mow walk wake vacate fetch defrost preheat
+    preorder prepay recharge repay repost reroute reset reactivate unsubscribe refinance downgrade
     """.split()
 )
 
@@ -163,7 +182,7 @@ CONSTRAINT_STARTERS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
 )  # fmt: skip
 
 # Words after which a clause is no longer part of the target.
-CUT_WORDS = frozenset("please asap thanks thank pls plz because so that immediately".split())
+CUT_WORDS = frozenset("please asap thanks thank pls plz because immediately".split())
 
 SOCIAL_WORDS = frozenset(
     """
@@ -171,6 +190,8 @@ SOCIAL_WORDS = frozenset(
     cool nice awesome perfect good morning afternoon evening night so much lot very appreciated
     appreciate it sure yes yeah yep no nope fine alright lol haha hmm um uh wow sounds all right
     there everyone folks team much again kind regards best wishes welcome got noted understood
+    have day weekend meet to you a your for help the that's that is all it be will was this of lovely
+    wonderful amazing brilliant excellent fantastic done bit just really super thats im i'm glad happy
     """.split()
 )
 

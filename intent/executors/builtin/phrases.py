@@ -17,7 +17,7 @@ _LEADING_PREPOSITIONS = frozenset("to into onto of from for about with on at in"
 _TIME_PREPOSITIONS = frozenset("on for at by from until till before after around this next to".split())
 _REFERENCE_WORDS = {"it", "them", "those", "these"}
 _PRONOUN_FOLLOWERS = frozenset({"", ",", ".", "to", "for", "with", "from", "in", "on", "at", "and", "by", "instead", "too"})
-_TRAILING_FILLERS = frozenset({"for", "me", "now", "right", "away", "too", "again", "instead", "as", "well", "also"})
+_OBJECT_PRONOUNS = frozenset({"me", "us", "it", "them", "him", "her", "this", "that"})
 
 
 @dataclass
@@ -29,6 +29,20 @@ class Phrase:
     target: Span | None
     verb: str  # lower-case head verb, for lookups
     references: list[Span]
+
+
+def _particles(verb: str) -> frozenset[str]:
+    """The particles ``verb`` takes, looking through -ing and -ed forms ("turning off", "backed up")."""
+    found = PHRASAL.get(verb)
+    if found is not None:
+        return found
+    for suffix in ("ing", "ed"):
+        if verb.endswith(suffix) and len(verb) > len(suffix) + 2:
+            stem = verb[: -len(suffix)]
+            for guess in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem):
+                if guess in PHRASAL:
+                    return PHRASAL[guess]
+    return frozenset()
 
 
 def _strip_end(tokens: list[Token], start: int, end: int) -> int:
@@ -114,8 +128,15 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
         first = clause.body
         verb = tokens[first].low
         action_end = first + 1
-        if action_end < end and tokens[action_end].low in PHRASAL.get(verb, ()):
+        particles = _particles(verb)
+        if action_end < end and tokens[action_end].low in particles:
             action_end += 1
+        elif (
+            action_end + 1 < end
+            and tokens[action_end].low in _OBJECT_PRONOUNS
+            and tokens[action_end + 1].low in particles
+        ):
+            action_end += 2  # "Sign me up", "send it back": the pronoun sits inside the verb phrase
     action = (tokens[first].start, tokens[action_end - 1].end)
     target_start = action_end
     if target_start + 1 < end and tokens[target_start].low in ("me", "us", "myself") and tokens[target_start + 1].is_word:

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
-from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields
+from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields, field_words
 from intent.executors.builtin.followup import (
     baseline_constraints,
     baseline_intents,
@@ -138,11 +138,30 @@ class _Recognizer:
                 if phrase is None:
                     return _Unit(clause, "other")
             assert phrase is not None
-            if "correction" in clause.flags or verb in CORRECTION_VERBS:
+            if "also" not in clause.flags and (
+                "correction" in clause.flags or (verb in CORRECTION_VERBS and self._points_back(phrase))
+            ):
                 return _Unit(clause, "update?", phrase)
         if phrase is None:
             return _Unit(clause, "other")
         return _Unit(clause, "intent", phrase)
+
+    def _points_back(self, phrase: Phrase) -> bool:
+        """Does "change X to Y" name something already there: a pronoun, a field, a baseline target?"""
+        if phrase.target is None:
+            return False
+        head = self.text[phrase.target[0] : phrase.target[1]].lower()
+        head = head.split(" to ")[0].split(" instead")[0]
+        words = content_words(head)
+        first = head.split()[0] if head.split() else ""
+        if first in ("it", "that", "this", "them", "those", "these"):
+            return True
+        known: set[str] = set()
+        for spec in self.specs:
+            known |= field_words(spec)
+        for intent in self.base_intents:
+            known |= content_words(str(intent.get("target") or ""))
+        return bool(words & known)
 
     # --- fields --------------------------------------------------------------------------
     def place_fields(self) -> None:
