@@ -7,7 +7,6 @@ instances are built (Schema, executor, limits) and the HTTP binding is checked u
 from __future__ import annotations
 
 import logging
-import signal
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -107,84 +106,13 @@ def build_runtime(config: ServerConfig) -> Runtime:
     return Runtime(create_server(adapter, name=SERVER_NAME, version=__version__), adapter, intents)
 
 
-class _AnswerMalformedLines:
-    """A read stream that answers lines that are not JSON-RPC with a JSON-RPC error (id null).
-
-    The SDK's stdio transport drops such lines silently; a client then waits for a reply that
-    never comes. The error names no part of the offending line.
-    """
-
-    def __init__(self, inner: Any, write_stream: Any) -> None:
-        self._inner = inner
-        self._write = write_stream
-
-    @property
-    def last_context(self) -> Any:
-        return getattr(self._inner, "last_context", None)
-
-    async def receive(self) -> Any:
-        while True:
-            item = await self._inner.receive()
-            if not isinstance(item, Exception):
-                return item
-            await self._write.send(_malformed_line_error(item))
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    def __aiter__(self) -> _AnswerMalformedLines:
-        return self
-
-    async def __anext__(self) -> Any:
-        try:
-            return await self.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError):
-            raise StopAsyncIteration from None
-
-    async def __aenter__(self) -> _AnswerMalformedLines:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
-
-
-def _malformed_line_error(error: Exception) -> Any:
-    import mcp_types as types
-    from mcp.shared.message import SessionMessage
-    from pydantic import ValidationError
-
-    not_json = isinstance(error, ValidationError) and any(e["type"] == "json_invalid" for e in error.errors())
-    code, message = (types.PARSE_ERROR, "Parse error") if not_json else (types.INVALID_REQUEST, "Invalid Request")
-    logger.warning("answered a malformed stdin line with %s", message)
-    return SessionMessage(
-        types.JSONRPCError(jsonrpc="2.0", id=None, error=types.ErrorData(code=code, message=message))
-    )
-
-
 async def _serve_stdio(runtime: Runtime) -> None:
-    from mcp.server.stdio import stdio_server
+    from intent_mcp.stdio import serve_stdio
 
-    async with anyio.create_task_group() as group:
-
-        async def stop_on_signal() -> None:
-            with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-                async for received in signals:
-                    logger.info("stopping on %s", signal.Signals(received).name)
-                    group.cancel_scope.cancel()
-                    return
-
-        group.start_soon(stop_on_signal)
-        try:
-            server = runtime.server
-            async with stdio_server() as (read_stream, write_stream):
-                await server.run(
-                    _AnswerMalformedLines(read_stream, write_stream),
-                    write_stream,
-                    server.create_initialization_options(),
-                )
-        finally:
-            group.cancel_scope.cancel()
-            await runtime.close()
+    try:
+        await serve_stdio(runtime.server)
+    finally:
+        await runtime.close()
 
 
 def run_stdio(config: ServerConfig) -> int:

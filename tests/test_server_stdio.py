@@ -20,6 +20,7 @@ from anyio.abc import Process
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
+from intent_mcp.stdio import MAX_LINE_BYTES
 from tests.candidates import SEED_CANDIDATE
 from tests.seeds import SEED_INPUT, seed_reply
 
@@ -190,8 +191,11 @@ async def test_malformed_lines_get_errors_and_the_server_keeps_serving() -> None
         parse_error = await server.receive()
         await server.send_line('{"id": 5, "no": "method"}')
         invalid = await server.receive()
+        await server.send_line('{"jsonrpc": "2.0", "id": 6, "method": "ping", "pad": "' + "x" * MAX_LINE_BYTES + '"}')
+        oversized = await server.receive()
         listed = await server.request(3, "tools/list", {})
     assert parse_error == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}
+    assert oversized == parse_error
     assert invalid["id"] is None and invalid["error"]["code"] == -32600
     assert [tool["name"] for tool in listed["result"]["tools"]] == ["intent_parse"]
 
