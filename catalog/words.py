@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -103,11 +104,12 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
             break
-    if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "aeiou":
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1].isalpha() and word[-1] not in "aeiou":
         word = word[:-1]
     return word
 
 
+@lru_cache(maxsize=4096)
 def verb_stems(word: str) -> frozenset[str]:
     """Stems of every verb sharing a group with ``word`` (just its own stem when it is in none)."""
     groups = [group for group in VERB_GROUPS if word in group or stem(word) in {stem(item) for item in group}]

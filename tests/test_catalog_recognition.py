@@ -178,6 +178,14 @@ def test_ties_are_not_guessed() -> None:
     assert binding.classify("fetch", "invoice 7") == "fetch_invoice"
 
 
+def test_numbered_entities_stay_distinct() -> None:
+    tools = [{"name": f"room{number}_{verb}", "inputSchema": {"type": "object", "properties": {}}}
+             for number in (5, 55, 17, 177) for verb in ("book", "cancel")]
+    binding = CatalogBinding.from_tools(tools)
+    assert binding.forbidden_by("Do not cancel room5") == ["room5_cancel"]
+    assert binding.classify("book", "room17 for Friday") == "room17_book"
+
+
 def test_all_three_sources_normalize() -> None:
     nodes = [{"id": "beans.set-status", "summary": "Set the status of a bean",
               "io": {"inputs": [{"name": "status", "schema": {"type": "string", "enum": ["todo", "done"]},
@@ -208,7 +216,8 @@ def test_bad_catalogs_are_coded_errors() -> None:
 @pytest.mark.parametrize(
     ("word", "root"),
     [("cancelling", "cancel"), ("cancelled", "cancel"), ("cancellation", "cancel"), ("orders", "order"),
-     ("deletion", "delet"), ("delete", "delet"), ("searches", "search"), ("shipping", "ship")],
+     ("deletion", "delet"), ("delete", "delet"), ("searches", "search"), ("shipping", "ship"),
+     ("room55", "room55"), ("add", "add")],
 )
 def test_stem(word: str, root: str) -> None:
     assert stem(word) == root
