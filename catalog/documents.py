@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ def _parse(text: str, source: str) -> Any:
         raise catalog_error(f"{source} is empty")
     if stripped[0] in "{[":
         try:
-            return json.loads(stripped)
+            return json.loads(stripped, parse_float=_finite_float, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             # JSON-looking text may still be YAML flow style; only then is YAML worth a try.
             json_error = exc
@@ -89,6 +90,17 @@ def _json_compatible(value: Any, source: str, budget: list[int]) -> Any:
         return value
     # Binary and other tagged scalars have no JSON form.
     raise catalog_error(f"{source} holds a {type(value).__name__} value, which JSON cannot represent")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise catalog_error(f"the number {text[:40]} is too large for JSON")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise catalog_error(f"{text} is not a JSON number")
 
 
 def load_document(path: str | Path) -> Any:

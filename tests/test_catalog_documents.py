@@ -30,7 +30,8 @@ def test_bom_and_leading_space_are_ignored() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [("", "empty"), ("   \n", "empty"), ("a: [1,\n", "YAML"), ("x: !!python/object:os.system {}\n", "YAML"),
-     ("a: .nan\n", "non-finite"), ("a: !!binary aGVsbG8=\n", "bytes")],
+     ("a: .nan\n", "non-finite"), ("a: !!binary aGVsbG8=\n", "bytes"), ('{"a": NaN}', "NaN"),
+     ('{"a": 1e999}', "too large"), ("a: &a [*a]\n", "deeply")],
 )
 def test_bad_text_is_a_coded_error(text: str, words: str) -> None:
     with pytest.raises(IntentError) as caught:
@@ -39,10 +40,11 @@ def test_bad_text_is_a_coded_error(text: str, words: str) -> None:
     assert words in caught.value.message
 
 
-def test_yaml_alias_expansion_is_bounded() -> None:
+def test_yaml_alias_expansion_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("catalog.documents.MAX_YAML_NODES", 50_000)
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, "
-              f"*a{i - 1}, *a{i - 1}, *a{i - 1}]" for i in range(1, 9)]
+              f"*a{i - 1}, *a{i - 1}, *a{i - 1}]" for i in range(1, 6)]
     with pytest.raises(IntentError, match="expands"):
         parse_document("\n".join(lines) + "\n")
 
