@@ -278,3 +278,17 @@ async def test_in_process_2026_client_gets_the_seed_reply() -> None:
         result = await client.call_tool("intent_parse", {"input": SEED_INPUT})
     assert structured(result) == seed_reply()["structuredContent"]
     assert adapter.session_count == 0  # a per-call session, closed with the call
+
+
+@pytest.mark.anyio
+async def test_an_undeclared_handshake_version_gets_no_output_schema_and_a_transport_error() -> None:
+    adapter = executor_adapter(FixedExecutor())
+    log = WireLog()
+    transport = recording_transport(create_server(adapter), log, offer_version="2025-03-26")
+    async with Client(transport, mode="legacy") as client:
+        assert client.protocol_version == "2025-03-26"
+        listed = await client.list_tools()
+        result = await client.call_tool("intent_parse", {"input": SEED_INPUT})
+    assert listed.tools[0].output_schema is None
+    error = error_of(result)
+    assert (error["code"], error["category"]) == ("CONFIG_INVALID", "transport")
