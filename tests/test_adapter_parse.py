@@ -292,3 +292,25 @@ async def test_an_undeclared_handshake_version_gets_no_output_schema_and_a_trans
     assert listed.tools[0].output_schema is None
     error = error_of(result)
     assert (error["code"], error["category"]) == ("CONFIG_INVALID", "transport")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("arguments", [["input"], "Look up order 000123.", 42])
+async def test_arguments_must_be_an_object(arguments: Any) -> None:
+    session = executor_adapter(FixedExecutor()).connect(protocol_version="2025-11-25")
+    error = error_of(await session.call_tool("intent_parse", arguments))
+    assert (error["code"], error["path"]) == ("INPUT_INVALID", "")
+
+
+@pytest.mark.anyio
+async def test_unexpected_failures_are_internal_errors_without_their_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def broken_parse(self: Intent, request: Any) -> Any:
+        raise ValueError("token=sk-live-secret")
+
+    monkeypatch.setattr(Intent, "parse", broken_parse)
+    session = executor_adapter(FixedExecutor()).connect(protocol_version="2025-11-25")
+    result = await session.call_tool("intent_parse", {"input": SEED_INPUT})
+    assert error_of(result)["code"] == "INTERNAL"
+    assert "sk-live-secret" not in orjson.dumps(result.model_dump(mode="json")).decode()
