@@ -9,6 +9,7 @@ import jsonschema
 import orjson
 import pytest
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from adapter import HOST_CANCEL_REPLY_SCHEMA, HOST_TASK_SCHEMA, IntentMcpAdapterConfig, create_intent_mcp_adapter
 from adapter import create_server as make_server
@@ -380,3 +381,38 @@ async def test_prepare_is_refused_where_no_connection_lasts_between_calls() -> N
         refused = error_of(await client.call_tool("intent_prepare", {"input": SEED_INPUT}))
     assert (refused["code"], refused["category"]) == ("CONFIG_INVALID", "transport")
     assert adapter.session_count == 0 and adapter.ledger.pending_count == 0
+
+
+@pytest.mark.anyio
+async def test_prefixed_host_tools_and_instance_selection() -> None:
+    orders_schema = {"type": "object", "properties": {"orderId": {"type": "string"}}}
+    adapter = create_intent_mcp_adapter(
+        IntentMcpAdapterConfig(
+            mode="host",
+            tool_prefix="crm.",
+            instances={
+                "orders": Intent(IntentConfig(executor=None, schema=orders_schema)),
+                "plain": Intent(IntentConfig(executor=None)),
+            },
+        )
+    )
+    async with legacy_client(make_server(adapter)) as client:
+        names = [tool.name for tool in (await client.list_tools()).tools]
+        assert names == ["crm.intent_prepare", "crm.intent_accept", "crm.intent_cancel"]
+        required = error_of(await client.call_tool("crm.intent_prepare", {"input": SEED_INPUT}))
+        assert required["code"] == "INSTANCE_REQUIRED"
+        unknown = error_of(await client.call_tool("crm.intent_prepare", {"input": SEED_INPUT, "instance": "x"}))
+        assert unknown["code"] == "INSTANCE_UNKNOWN"
+        orders = structured(await client.call_tool("crm.intent_prepare", {"input": SEED_INPUT, "instance": "orders"}))
+        plain = structured(await client.call_tool("crm.intent_prepare", {"input": SEED_INPUT, "instance": "plain"}))
+        assert list(orders["input"]["fields"]) == ["orderId"]
+        assert plain["input"]["fields"] == {}
+        # accept takes no instance: the record remembers the instance that prepared it.
+        args = {"requestId": orders["requestId"], "submissionToken": orders["submissionToken"],
+                "candidateText": SEED_CANDIDATE}
+        result = structured(await client.call_tool("crm.intent_accept", args))
+        assert result["status"] in ("complete", "partial")
+        refused = error_of(await client.call_tool("crm.intent_accept", {**args, "instance": "plain"}))
+        assert (refused["code"], refused["path"]) == ("INPUT_INVALID", "/instance")
+        with pytest.raises(MCPError):
+            await client.call_tool("intent_prepare", {"input": SEED_INPUT, "instance": "plain"})
