@@ -164,7 +164,9 @@ async def test_concurrent_identical_submissions_share_one_validation(monkeypatch
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(submit_seed)
-            await anyio.sleep(0.05)
+            with anyio.fail_after(5):
+                while validations < 2:  # the seed candidate is now in flight
+                    await anyio.sleep(0.005)
             conflict = error_of(await accept(client, second, MALFORMED))
             assert conflict["code"] == "SUBMISSION_CONFLICT" and "being validated" in conflict["message"]
             release.set()
@@ -337,10 +339,10 @@ async def test_pending_records_are_bounded() -> None:
 
 @pytest.mark.anyio
 async def test_an_explicit_timeout_runs_from_prepare() -> None:
-    adapter = host_adapter(Limits(timeout_seconds=0.05))
+    adapter = host_adapter(Limits(timeout_seconds=0.4))
     async with legacy_client(make_server(adapter)) as client:
         task = await prepare(client)
-        await anyio.sleep(0.1)
+        await anyio.sleep(0.45)
         assert error_of(await accept(client, task, SEED_CANDIDATE))["code"] == "TIMEOUT"
         fresh = await prepare(client)
         assert structured(await accept(client, fresh, SEED_CANDIDATE))["status"] == "complete"
