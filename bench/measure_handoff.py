@@ -183,13 +183,13 @@ async def _memory_run(
 
 
 async def measure_handoff(budget: HandoffBudget) -> Section:
-    from adapter import create_intent_mcp_adapter
+    from adapter import IntentMcpAdapterConfig, create_intent_mcp_adapter
     from intent import Intent, IntentConfig
 
     section = Section("host handoff")
     candidates = await builtin_candidates(request_texts())
     host_intent = Intent(IntentConfig(schema=None, executor=None))
-    adapter = create_intent_mcp_adapter({"mode": "host", "instances": {"main": host_intent}})
+    adapter = create_intent_mcp_adapter(IntentMcpAdapterConfig(mode="host", instances={"main": host_intent}))
     sessions = [adapter.connect(protocol_version=HOST_PROTOCOL_VERSION) for _ in range(budget.sessions)]
     try:
         # Warm both paths so first-call costs (imports, schema compilation) stay out of the numbers.

@@ -6,11 +6,13 @@ the machine slows both sides of a ratio alike instead of only one.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, spawn, stop
+from bench import jsonrpc
+from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, ServerProcess, spawn, stop
 from bench.report import Row, Section, format_seconds
 from bench.stats import Summary, ratio
 from bench.stdio_rpc import StdioRpcClient
@@ -29,6 +31,7 @@ class StdioBudget:
     round_trip_warmup: int
     batch: int
     cold_starts: int
+    cold_start_warmup: bool = True
 
 
 @dataclass(slots=True)
@@ -60,9 +63,10 @@ async def measure_cold_start(budget: StdioBudget) -> Section:
     section = Section("cold start")
     floor_samples: list[float] = []
     intent_samples: list[float] = []
-    # One unmeasured start each first: it warms the OS file cache and bytecode caches for both.
-    await cold_start_once(FLOOR_SERVER)
-    await cold_start_once(INTENT_SERVER)
+    if budget.cold_start_warmup:
+        # One unmeasured start each first: it warms the OS file cache and bytecode caches for both.
+        await cold_start_once(FLOOR_SERVER)
+        await cold_start_once(INTENT_SERVER)
     for _ in range(budget.cold_starts):
         floor_samples.append(await cold_start_once(FLOOR_SERVER))
         intent_samples.append(await cold_start_once(INTENT_SERVER))
@@ -87,14 +91,10 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
     servers = [await spawn(subject.command.stdio_argv(), stdio=True) for subject in subjects]
     samples: list[list[float]] = [[], []]
     try:
-        for subject, server in zip(subjects, servers, strict=True):
-            subject.client = StdioRpcClient(server)
-            await subject.client.initialize()
-            names = {tool.get("name") for tool in await subject.client.list_tools()}
-            if subject.tool not in names:
-                raise RuntimeError(f"{subject.command.label} does not offer {subject.tool}")
-            for _ in range(budget.round_trip_warmup):
-                await subject.client.call_tool(subject.tool, SEED_ARGUMENTS)
+        # Both start at once: the untimed start-up need not be paid twice in wall time.
+        await asyncio.gather(
+            *(_ready(subject, server, budget) for subject, server in zip(subjects, servers, strict=True))
+        )
         deadline = time.monotonic() + budget.round_trip_seconds
         while time.monotonic() < deadline:
             for index, subject in enumerate(subjects):
@@ -125,6 +125,20 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
         )
     )
     return section
+
+
+async def _ready(subject: _Subject, server: ServerProcess, budget: StdioBudget) -> None:
+    """Handshake, check the tool is offered, and warm up (untimed)."""
+    client = subject.client = StdioRpcClient(server)
+    try:
+        await client.initialize()
+        names = {tool.get("name") for tool in await client.list_tools()}
+        if subject.tool not in names:
+            raise RuntimeError(f"{subject.command.label} does not offer {subject.tool}")
+        for _ in range(budget.round_trip_warmup):
+            await client.call_tool(subject.tool, SEED_ARGUMENTS)
+    except jsonrpc.RpcFailure as exc:
+        raise RuntimeError(f"{subject.command.label}: {exc}") from exc
 
 
 async def _timed_batch(client: StdioRpcClient, tool: str, count: int) -> list[float]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.measure_core import SizeOutcome, growth_exponent
+from bench.measure_core import SizeOutcome, fitted_exponent, growth_exponent
 from bench.report import Row, Section, render
 from bench.stats import Summary, percentile, ratio
 from bench.workloads import MEDIUM_INPUT, long_input
@@ -58,6 +58,15 @@ def test_growth_exponent_tells_linear_from_quadratic() -> None:
 
     assert growth_exponent(outcome(100, 1.0), outcome(1000, 10.0)) == pytest.approx(1.0)
     assert growth_exponent(outcome(100, 1.0), outcome(1000, 100.0)) == pytest.approx(2.0)
+    linear = [outcome(n, n / 1000) for n in (1000, 2000, 4000, 8000)]
+    assert fitted_exponent(linear) == pytest.approx(1.0)
+    # A fixed cost that dominates short inputs pulls the fitted exponent below 1.
+    amortised = [outcome(n, 5.0 + n / 1000) for n in (1000, 2000, 4000, 8000)]
+    assert fitted_exponent(amortised) < 0.9
+    quadratic = [outcome(n, (n / 1000) ** 2) for n in (1000, 2000, 4000, 8000)]
+    assert fitted_exponent(quadratic) == pytest.approx(2.0)
+    with pytest.raises(ValueError):
+        fitted_exponent([outcome(10, 1.0), outcome(10, 2.0)])
 
 
 def test_workloads_have_the_promised_sizes() -> None:
