@@ -85,7 +85,8 @@ def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check
                   f"intent {index + 1} target {got.get('target')!r} lacks {wanted['target_has']!r}")  # fmt: skip
     constraints = _all_constraints(result)
     for wanted in expect.get("constraints", []):
-        ok = any(c.get("kind") == wanted["kind"] and _norm(wanted["text_has"]) in _norm(c.get("text")) for c in constraints)
+        needle = _norm(wanted["text_has"])
+        ok = any(c.get("kind") == wanted["kind"] and needle in _norm(c.get("text")) for c in constraints)
         got = [(c.get("kind"), c.get("text")) for c in constraints]
         check("constraints", ok, f"no {wanted['kind']} with {wanted['text_has']!r} in {got!r}")
     relations = effective.get("relations", [])
@@ -99,7 +100,7 @@ def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check
         ok = got.get("status") in ("found", "inferred") and orjson.dumps(got.get("value")) == orjson.dumps(value)
         check("fields", ok, f"field {field}: {got.get('status')!r} {got.get('value')!r} != {value!r}")
     for intent_id in expect.get("references_on", []):
-        got = next((i for i in intents if i.get("id") == intent_id), {})
+        got: Mapping[str, Any] = next((i for i in intents if i.get("id") == intent_id), {})
         check("references", bool(got.get("references")), f"{intent_id} has no references")
     if "turn_kind" in expect:
         kind = result.get("turn", {}).get("kind")

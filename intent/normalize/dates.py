@@ -25,7 +25,9 @@ _ORD = r"(?:st|nd|rd|th)?"
 
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORD}\b(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE)
-_DAY_MONTH = re.compile(rf"\b(?:the\s+)?(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE)
+_DAY_MONTH = re.compile(
+    rf"\b(?:the\s+)?(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
+)
 _DAY_ONLY = re.compile(r"\b(?:on|by|for|until|before|after)\s+the\s+(\d{1,2})(st|nd|rd|th)\b", re.IGNORECASE)
 _RELATIVE = re.compile(
     r"\b(the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|tomorrow|today|tonight|yesterday|"
@@ -33,7 +35,9 @@ _RELATIVE = re.compile(
     re.IGNORECASE,
 )
 _WEEKDAY_RE = re.compile(rf"\b(?:(this\s+coming|this|next|coming)\s+)?({_WEEKDAY})s?\b", re.IGNORECASE)
-_IN_DAYS = re.compile(r"\bin\s+(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?)\b", re.IGNORECASE)
+_IN_DAYS = re.compile(
+    r"\bin\s+(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?)\b", re.IGNORECASE
+)
 
 
 def _safe_date(year: int, month: int, day: int) -> date | None:

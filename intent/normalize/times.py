@@ -11,10 +11,16 @@ __all__ = ["find_times", "format_time"]
 _MERIDIEM = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])(?:\.m\.|m\b)", re.IGNORECASE)
 _CLOCK = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b(?!\s*[ap]\.?\s?m\b)", re.IGNORECASE)
 _NAMED = re.compile(r"\b(noon|midday|midnight)\b", re.IGNORECASE)
-_AT_HOUR = re.compile(r"\b(?:at|around|by)\s+(\d{1,2})(?:\s*o'?clock)?\b(?![:.]\d|\s*[ap]\.?\s?m\b|\s*%|\w)", re.IGNORECASE)
+_AT_HOUR = re.compile(
+    r"\b(?:at|around|by)\s+(\d{1,2})(?:\s*o'?clock)?\b(?![:.]\d|\s*[ap]\.?\s?m\b|\s*%|\w)", re.IGNORECASE
+)
 _OCLOCK = re.compile(r"\b(\d{1,2})\s*o'?clock\b", re.IGNORECASE)
 # Words next to a bare hour that settle morning or evening.
-_EVENING_AFTER = re.compile(r"^\s+(?:tonight|this evening|in the evening|at night|tomorrow night|this afternoon|in the afternoon)\b", re.IGNORECASE)
+_EVENING_AFTER = re.compile(
+    r"^\s+(?:tonight|this evening|in the evening|at night|tomorrow night"
+    r"|this afternoon|in the afternoon)\b",
+    re.IGNORECASE,
+)
 _EVENING_BEFORE = re.compile(r"\b(?:tonight|this evening|tomorrow evening|tomorrow night)\s+$", re.IGNORECASE)
 _MORNING_AFTER = re.compile(r"^\s+(?:in the morning|this morning|tomorrow morning)\b", re.IGNORECASE)
 _MORNING_BEFORE = re.compile(r"\b(?:this morning|tomorrow morning)\s+$", re.IGNORECASE)

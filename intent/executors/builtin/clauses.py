@@ -22,7 +22,9 @@ from intent.executors.builtin.tokens import Token
 
 __all__ = ["Clause", "classify", "split_sentence"]
 
-_CONNECTORS = frozenset({",", "and", "but", "&", "plus", "then", "afterwards", "finally", "next", "also", "-", "—", "–"})
+_CONNECTORS = frozenset(
+    {",", "and", "but", "&", "plus", "then", "afterwards", "finally", "next", "also", "-", "—", "–"}
+)
 _LEAD_ONLY = frozenset({"after", "that", "then", "afterwards", "afterward", "finally", "next", "later", "first",
                         "also", "and", "so", "ok", "okay", "now", "lastly", "secondly", "firstly"})
 _SEQUENCE_WORDS = frozenset({"then", "afterwards", "finally", "next", "after that", "afterward", "later"})
@@ -63,9 +65,22 @@ def _match(tokens: list[Token], index: int, words: tuple[str, ...]) -> bool:
     return all(tokens[index + offset].low == word for offset, word in enumerate(words))
 
 
+def _by_first_word(entries: list[tuple[tuple[str, ...], str]]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for words, kind in entries:  # entries are longest first, and stay so per first word
+        index.setdefault(words[0], []).append((words, kind))
+    return index
+
+
+_STARTERS_BY_WORD = _by_first_word(list(CONSTRAINT_STARTERS))
+_FRAMES_BY_WORD = _by_first_word([(frame, "") for frame in FRAMES])
+
+
 def constraint_at(tokens: list[Token], index: int) -> tuple[int, str] | None:
     """The constraint opening at ``index``: (number of tokens, kind), or None."""
-    for words, kind in CONSTRAINT_STARTERS:
+    if index >= len(tokens):
+        return None
+    for words, kind in _STARTERS_BY_WORD.get(tokens[index].low, ()):
         if _match(tokens, index, words):
             after = tokens[index + len(words)] if index + len(words) < len(tokens) else None
             first = words[0]
@@ -81,7 +96,9 @@ def constraint_at(tokens: list[Token], index: int) -> tuple[int, str] | None:
 
 
 def _frame_at(tokens: list[Token], index: int) -> int:
-    for frame in FRAMES:
+    if index >= len(tokens):
+        return 0
+    for frame, _ in _FRAMES_BY_WORD.get(tokens[index].low, ()):
         if _match(tokens, index, frame):
             return len(frame)
     return 0

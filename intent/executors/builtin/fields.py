@@ -59,7 +59,12 @@ _MEASURE_UNITS = frozenset(
     "minute min hour hr day week month year km mile kg lb pound kilo gram percent % degree gb mb tb time am pm "
     "dollar usd buck euro eur gbp night".split()
 )
-_ID_NOUNS = frozenset("order invoice booking ticket account reference ref confirmation case id flight room # no".split())
+_ID_NOUNS = frozenset(
+    "order invoice booking ticket account reference ref confirmation case id flight room # no".split()
+)
+_NOT_COUNTED = frozenset(
+    "on at in for to and by from tonight today tomorrow this next please pm am".split()
+)
 _ENUM_GUARDED = frozenset(
     "first second third last next new old other any all none same top free open closed normal regular standard "
     "default high low medium small large short long fast slow best up down on off yes no true false now later "
@@ -334,14 +339,18 @@ class _Extractor:
                 if kind is FieldKind.INTEGER and not float(mention.value).is_integer():
                     continue
                 names = expanded[spec.name]
-                others = set().union(*(expanded[o.name] for o in numeric if o is not spec)) if len(numeric) > 1 else set()
+                others: set[str] = set()
+                for other in numeric:
+                    if other is not spec:
+                        others |= expanded[other.name]
                 money = bool(names & _MONEY) or "amount" in names or "price" in names
                 if unit is not None:
                     if unit in ("usd", "eur", "gbp") or _singular(unit) in _MONEY:
                         if money:
                             scored.append((3, -mention.start, spec, mention))
                         continue
-                if head and (head in names or (len(following) > 1 and following[1] in names and following[0] not in others)):
+                second = following[1] if len(following) > 1 else ""
+                if head and (head in names or (second in names and head not in others)):
                     scored.append((3, -mention.start, spec, mention))
                     continue
                 if prev and (prev[-1] in names or (len(prev) > 1 and prev[-2] in names and prev[-1] in ("of", "for"))):
@@ -352,8 +361,7 @@ class _Extractor:
                     continue
                 if head in others or head in _MEASURE_UNITS or len(numeric) > 1:
                     continue
-                if head and head[:1].isalpha() and head not in ("on", "at", "in", "for", "to", "and", "by", "from", "tonight",
-                                                                "today", "tomorrow", "this", "next", "please", "pm", "am"):
+                if head and head[:1].isalpha() and head not in _NOT_COUNTED:
                     scored.append((1, -mention.start, spec, mention))  # a counted thing of its own
                 else:
                     scored.append((2, -mention.start, spec, mention))  # a bare number: "a table for six"
@@ -390,14 +398,14 @@ class _Extractor:
                 run = _CAPITALIZED_RUN.match(self.text, match.end())
                 if run is None:
                     continue
-                words = run.group(0).rstrip(".").split()
-                while words and words[-1].lower() in _CALENDAR_WORDS:
-                    words.pop()  # "to Madrid Friday": the day is not part of the place
-                if not words:
+                parts = run.group(0).rstrip(".").split()
+                while parts and parts[-1].lower() in _CALENDAR_WORDS:
+                    parts.pop()  # "to Madrid Friday": the day is not part of the place
+                if not parts:
                     continue
-                value = self.text[run.start() : run.start() + len(" ".join(words))]
-                if value != " ".join(words):
-                    value = " ".join(words)
+                value = " ".join(parts)
+                if self.text[run.start() : run.start() + len(value)] != value:
+                    continue  # a line break or double space inside the name: not quoted as one run
                 mention = Mention(run.start(), run.start() + len(value), value)
                 if self._inside_temporal(mention) or not self.ledger.free(mention) or self._owner(mention) is None:
                     continue

@@ -30,7 +30,9 @@ def content_words(text: str) -> set[str]:
 
 def baseline_intents(baseline: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
     intents = baseline.get("intents") if baseline else None
-    return [i for i in intents if isinstance(i, Mapping) and isinstance(i.get("id"), str)] if isinstance(intents, list) else []
+    if not isinstance(intents, list):
+        return []
+    return [i for i in intents if isinstance(i, Mapping) and isinstance(i.get("id"), str)]
 
 
 def baseline_constraints(baseline: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:

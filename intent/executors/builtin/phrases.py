@@ -16,7 +16,9 @@ _AUX = frozenset("is are was were will would can could do does did should has ha
 _LEADING_PREPOSITIONS = frozenset("to into onto of from for about with on at in".split())
 _TIME_PREPOSITIONS = frozenset("on for at by from until till before after around this next to".split())
 _REFERENCE_WORDS = {"it", "them", "those", "these"}
-_PRONOUN_FOLLOWERS = frozenset({"", ",", ".", "to", "for", "with", "from", "in", "on", "at", "and", "by", "instead", "too"})
+_PRONOUN_FOLLOWERS = frozenset(
+    {"", ",", ".", "to", "for", "with", "from", "in", "on", "at", "and", "by", "instead", "too"}
+)
 _OBJECT_PRONOUNS = frozenset({"me", "us", "it", "them", "him", "her", "this", "that"})
 
 
@@ -139,9 +141,12 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
             action_end += 2  # "Sign me up", "send it back": the pronoun sits inside the verb phrase
     action = (tokens[first].start, tokens[action_end - 1].end)
     target_start = action_end
-    if target_start + 1 < end and tokens[target_start].low in ("me", "us", "myself") and tokens[target_start + 1].is_word:
+    def followed_by_word(index: int) -> bool:
+        return index + 1 < end and tokens[index + 1].is_word
+
+    if target_start < end and tokens[target_start].low in ("me", "us", "myself") and followed_by_word(target_start):
         target_start += 1
-    while target_start + 1 < end and tokens[target_start].low in _LEADING_PREPOSITIONS and tokens[target_start + 1].is_word:
+    while target_start < end and tokens[target_start].low in _LEADING_PREPOSITIONS and followed_by_word(target_start):
         if tokens[target_start].low in ("on", "in", "at") and "question" not in clause.flags:
             break
         target_start += 1

@@ -216,7 +216,8 @@ class _Recognizer:
                 return str(intent["id"]), "correction"
         phrase = unit.phrase
         if phrase is not None and phrase.target is not None:
-            found = resolve_reference(self.text[phrase.target[0] : phrase.target[1]], self.base_intents, [], by_words=True)
+            words = self.text[phrase.target[0] : phrase.target[1]]
+            found = resolve_reference(words, self.base_intents, [], by_words=True)
             if found is not None and found[0] == "intent":
                 return found[1], "correction"
         if self.base_intents:

@@ -48,7 +48,8 @@ def sentences(text: str, tokens: list[Token]) -> list[tuple[list[Token], str]]:
         if token.low in _ENDERS:
             previous = current[-1].low if current else ""
             following = tokens[index + 1] if index + 1 < len(tokens) else None
-            if token.low == "." and (previous in _ABBREVIATIONS) and following is not None and following.low[:1].islower():
+            lower_next = following is not None and following.low[:1].islower()
+            if token.low == "." and previous in _ABBREVIATIONS and lower_next:
                 continue
             if current:
                 groups.append((current, token.low))

@@ -1,0 +1,161 @@
+"""The built-in recognizer as an executor: well-formed, quoted, deterministic, bounded candidates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import orjson
+import pytest
+
+from intent import Intent, IntentConfig, IntentError
+from intent.executors.builtin import BuiltinExecutor, recognize
+from intent.task.output_schema import build_output_schema
+
+REPO = Path(__file__).resolve().parents[1]
+SCHEMAS = orjson.loads((REPO / "tests" / "corpus" / "schemas.json").read_bytes())
+INPUTS = sorted(
+    {
+        orjson.loads(line)["input"]
+        for path in (REPO / "tests" / "corpus").glob("*.jsonl")
+        for line in path.read_text().splitlines()
+        if line.strip()
+    }
+)
+REFERENCE = "2026-11-30T10:00:00Z"
+
+
+def task_input(text: str, schema: str | None = None, **extra: Any) -> dict[str, Any]:
+    properties = SCHEMAS[schema]["properties"] if schema else {}
+    required = set(SCHEMAS[schema].get("required", [])) if schema else set()
+    fields = {name: {"schema": spec, "required": name in required} for name, spec in properties.items()}
+    return {"text": text, "referenceTime": REFERENCE, "context": {}, "baseline": None, "fields": fields,
+            "domains": None, **extra}  # fmt: skip
+
+
+def quotes(candidate: dict[str, Any]) -> list[str]:
+    found = []
+    for intent in candidate["intents"]:
+        found += [intent["evidence"], intent["action"]] + ([intent["target"]] if intent["target"] else [])
+        found += [r["text"] for r in intent["references"]] + [f["evidence"] for f in intent["fields"]]
+    found += [c["text"] for c in candidate["constraints"]]
+    for update in candidate["updates"]:
+        found += [update["evidence"]] + [f["evidence"] for f in update["fields"]]
+    return found
+
+
+VALIDATORS = {
+    schema: jsonschema.Draft202012Validator(build_output_schema(list(task_input("", schema)["fields"]), None))
+    for schema in (None, "orders", "dining", "travel")
+}
+
+
+@pytest.mark.parametrize("text", INPUTS)
+def test_candidate_matches_output_schema_and_quotes_the_input(text: str) -> None:
+    for schema, validator in VALIDATORS.items():
+        candidate = recognize(task_input(text, schema))
+        validator.validate(candidate)
+        for quote in quotes(candidate):
+            assert quote and quote in text, (quote, text)
+
+
+def test_seed_request_candidate() -> None:
+    candidate = recognize(task_input("Look up order 000123. Do not cancel the order."))
+    assert [(i["action"], i["target"]) for i in candidate["intents"]] == [("Look up", "order 000123")]
+    assert candidate["constraints"] == [{"kind": "prohibition", "text": "Do not cancel the order", "appliesTo": "i1"}]
+    assert candidate["turnKind"] == "request" and candidate["relations"] == []
+
+
+def test_same_input_same_candidate() -> None:
+    data = task_input("Book 2 seats to Lisbon for December 24 in business, then email me the receipt.", "travel")
+    assert orjson.dumps(recognize(data)) == orjson.dumps(recognize(dict(data)))
+
+
+def test_reference_time_moves_relative_dates() -> None:
+    data = task_input("Book a flight for tomorrow.", "travel")
+    first = recognize(data)["intents"][0]["fields"]
+    later = recognize({**data, "referenceTime": "2027-02-27T09:00:00Z"})["intents"][0]["fields"]
+    assert first[0]["value"] == "2026-12-01" and later[0]["value"] == "2027-02-28"
+    assert recognize({**data, "referenceTime": None})["intents"][0]["fields"] == []
+
+
+def test_free_text_field_is_not_guessed() -> None:
+    fields = recognize(task_input("Book a flight for me and my wife next week.", "travel"))["intents"][0]["fields"]
+    assert [f["field"] for f in fields] == []
+
+
+def test_ambiguous_hour_gives_candidates() -> None:
+    fields = recognize(task_input("Book a table for 2 at 7.", "dining"))["intents"][0]["fields"]
+    time = next(f for f in fields if f["field"] == "time")
+    assert time["value"] is None and time["candidates"] == ["07:00", "19:00"]
+
+
+def test_prohibited_values_do_not_fill_fields() -> None:
+    fields = recognize(task_input("Upgrade my plan, but not to enterprise.", "plans"))["intents"][0]["fields"]
+    assert fields == []
+
+
+def test_follow_up_removal_by_ordinal() -> None:
+    baseline = {"intents": [{"id": "intent-1", "action": "Track", "target": "order 1"},
+                            {"id": "intent-2", "action": "email", "target": "the invoice"}],
+                "constraints": [], "unresolved": []}  # fmt: skip
+    candidate = recognize(task_input("Forget the second one.", "orders", baseline=baseline))
+    assert candidate["turnKind"] == "cancellation"
+    assert candidate["removals"] == [{"kind": "intent", "id": "intent-2", "evidence": "Forget the second one"}]
+
+
+def test_answer_goes_to_the_unresolved_intent() -> None:
+    baseline = {"intents": [{"id": "intent-1", "action": "Cancel", "target": "my order", "inputs": {}},
+                            {"id": "intent-2", "action": "Track", "target": "my package", "inputs": {}}],
+                "unresolved": [{"id": "unresolved-1", "kind": "missing_field", "intentId": "intent-1",
+                                "field": "orderId"}]}  # fmt: skip
+    candidate = recognize(task_input("It's order 000456.", "orders", baseline=baseline))
+    assert candidate["turnKind"] == "answer"
+    assert [(u["id"], [f["value"] for f in u["fields"]]) for u in candidate["updates"]] == [("intent-1", ["000456"])]
+
+
+def test_domains_are_chosen_by_their_words() -> None:
+    candidate = recognize(task_input("Pay the invoice.", domains=["billing", "invoice", "travel"]))
+    assert candidate["intents"][0]["domain"] == "invoice"
+    assert recognize(task_input("Pay the invoice.", domains=["travel"]))["intents"][0]["domain"] is None
+
+
+def test_huge_and_odd_inputs_stay_bounded() -> None:
+    text = ("Book a table and " * 3000) + "call me."
+    candidate = recognize(task_input(text))
+    assert len(candidate["intents"]) > 1
+    assert recognize(task_input("\u0000\u200b ✓ 🎉 ,,, ;;; ???"))["intents"] == []
+    assert recognize({"text": 42})["intents"] == []
+
+
+@pytest.mark.anyio
+async def test_executor_answers_a_prepared_task_like_a_host() -> None:
+    intent = Intent(IntentConfig(schema=SCHEMAS["dining"], executor=None))
+    task = intent.prepare({"input": "Reserve a table for six on Saturday at 8pm.", "referenceTime": REFERENCE})
+    text = await BuiltinExecutor().complete(task)
+    result = await intent.accept(task, text)
+    values = {f["field"]: f.get("value") for f in result.to_dict()["fieldResults"]}
+    assert values == {"partySize": 6, "date": "2026-12-05", "time": "20:00"}
+    assert result.to_dict()["status"] == "complete"
+    await intent.close()
+
+
+@pytest.mark.anyio
+async def test_executor_rejects_a_task_without_input() -> None:
+    with pytest.raises(IntentError) as caught:
+        await BuiltinExecutor().complete({"instructions": "x"})
+    assert caught.value.code == "EXECUTOR_FAILED"
+
+
+@pytest.mark.anyio
+async def test_default_config_reproduces_the_seed_reply() -> None:
+    seed = REPO / "tests" / "data" / "seed_003_reply.json"
+    if not seed.exists():
+        pytest.skip("seed reply fixture not present")
+    reply = orjson.loads(seed.read_bytes())
+    intent = Intent(IntentConfig())
+    result = await intent.parse("Look up order 000123. Do not cancel the order.")
+    assert result.to_json() == reply["content"][0]["text"]
+    assert result.to_dict() == reply["structuredContent"]
+    await intent.close()

@@ -1,0 +1,149 @@
+"""``derive_values`` and its scanners: each conversion the recognizer makes, and nothing the text does not say."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from intent.normalize import (
+    Derived,
+    FieldKind,
+    derive_values,
+    field_kind,
+    find_dates,
+    find_numbers,
+    find_times,
+    parse_number_words,
+)
+
+MONDAY = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+DATE = {"type": "string", "format": "date"}
+HHMM = {"type": "string", "pattern": r"^\d{2}:\d{2}$"}
+INTEGER = {"type": "integer"}
+NUMBER = {"type": "number"}
+
+
+def values(evidence: str, schema: dict[str, Any], reference: datetime | None = MONDAY) -> list[Any]:
+    return [d.value for d in derive_values(evidence, schema, reference_time=reference)]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "expected"),
+    [("six", [6]), ("twenty-five", [25]), ("a dozen", [12]), ("one hundred and five", [105]), ("1,250", [1250]),
+     ("4 people", [4]), ("eight", [8]), ("19.5", []), ("that one", []), ("two five", [])],
+)  # fmt: skip
+def test_integers(evidence: str, expected: list[int]) -> None:
+    assert values(evidence, INTEGER) == expected
+
+
+@pytest.mark.parametrize(
+    ("evidence", "expected"),
+    [("$75.50", [75.5]), ("19.5 degrees", [19.5]), ("€250", [250]), ("45 dollars", [45]), ("-5", [-5]),
+     ("$1,250.00", [1250]), ("INV-1042", []), ("8pm", []), ("10th", [])],
+)  # fmt: skip
+def test_numbers(evidence: str, expected: list[float]) -> None:
+    assert values(evidence, NUMBER) == expected
+
+
+@pytest.mark.parametrize(
+    ("evidence", "expected"),
+    [("8pm", ["20:00"]), ("7:30 pm", ["19:30"]), ("7:30 p.m.", ["19:30"]), ("19:00", ["19:00"]), ("noon", ["12:00"]),
+     ("midnight", ["00:00"]), ("tonight at 9", ["21:00"]), ("at 7", ["07:00", "19:00"]), ("12am", ["00:00"]),
+     ("9 in the morning", []), ("at 9 in the morning", ["09:00"]), ("25:00", []), ("order 000123", [])],
+)  # fmt: skip
+def test_times_for_an_hhmm_pattern(evidence: str, expected: list[str]) -> None:
+    assert values(evidence, HHMM) == expected
+
+
+def test_format_time_offers_seconds_too() -> None:
+    assert values("8pm", {"type": "string", "format": "time"}) == ["20:00", "20:00:00"]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "expected"),
+    [("today", "2026-11-30"), ("tonight", "2026-11-30"), ("tomorrow", "2026-12-01"),
+     ("the day after tomorrow", "2026-12-02"), ("Friday", "2026-12-04"), ("Monday", "2026-12-07"),
+     ("this Monday", "2026-11-30"), ("on the 15th", "2026-12-15"), ("by the 1st", "2026-12-01"),
+     ("December 24", "2026-12-24"), ("24th of December", "2026-12-24"), ("Dec. 3", "2026-12-03"),
+     ("January 5", "2027-01-05"), ("November 2", "2027-11-02"), ("in 3 days", "2026-12-03"),
+     ("in two weeks", "2026-12-14")],
+)  # fmt: skip
+def test_relative_dates_are_inferred_from_the_reference_time(evidence: str, expected: str) -> None:
+    assert derive_values(evidence, DATE, reference_time=MONDAY) == [Derived(expected, True, "referenceTime")]
+
+
+def test_absolute_dates_need_no_reference_time() -> None:
+    assert derive_values("2026-12-18", DATE) == [Derived("2026-12-18")]
+    assert derive_values("December 24, 2027", DATE) == [Derived("2027-12-24")]
+    assert derive_values("Friday", DATE) == []
+    assert derive_values("February 30", DATE, reference_time=MONDAY) == []
+
+
+def test_next_weekday_is_ambiguous_early_in_the_week() -> None:
+    assert values("next Friday", DATE) == ["2026-12-04", "2026-12-11"]
+    assert values("next Monday", DATE) == ["2026-12-07"]
+
+
+def test_date_time_combines_day_and_clock_in_the_reference_offset() -> None:
+    schema = {"type": "string", "format": "date-time"}
+    assert values("Friday at 7pm", schema) == ["2026-12-04T19:00:00Z"]
+    later = MONDAY.astimezone(timezone(timedelta(hours=2)))
+    assert values("tomorrow at 9am", schema, later) == ["2026-12-01T09:00:00+02:00"]
+    assert values("Friday", schema) == []
+
+
+def test_enums_patterns_and_addresses() -> None:
+    cabin = {"type": "string", "enum": ["economy", "business", "first_class"]}
+    assert values("business class", cabin) == ["business"]
+    assert values("first class", cabin) == ["first_class"]
+    assert values("BUSINESS", cabin) == ["business"]
+    assert values("businessman", cabin) == []
+    ref = {"type": "string", "pattern": r"^[A-Z]{3}\d{3}$"}
+    assert values("booking qrt884", ref) == ["QRT884"]
+    assert values("QRT8845", ref) == []
+    assert values("order #556677", {"type": "string", "pattern": r"^\d{6}$"}) == ["556677"]
+    assert values("mail john.doe@example.org.", {"type": "string", "format": "email"}) == ["john.doe@example.org"]
+    assert values("see https://example.org/a.", {"type": "string", "format": "uri"}) == ["https://example.org/a"]
+    assert values("yes", {"type": "boolean"}) == [True]
+    assert values("three", {"enum": [1, 2, 3]}) == [3]
+
+
+def test_field_kinds() -> None:
+    assert field_kind(HHMM) is FieldKind.TIME
+    assert field_kind({"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}) is FieldKind.DATE
+    assert field_kind({"type": ["integer", "null"]}) is FieldKind.INTEGER
+    assert field_kind({"type": "string", "pattern": "^INV-"}) is FieldKind.PATTERN
+    assert field_kind({"type": "string", "pattern": "(("}) is FieldKind.PATTERN
+    assert field_kind({"type": "string"}) is FieldKind.TEXT
+    assert field_kind({"type": "object"}) is FieldKind.OTHER
+    assert derive_values("abc", {"type": "string", "pattern": "(("}) == []
+
+
+def test_scanners_report_offsets() -> None:
+    text = "Book 2 seats on December 24 at 8pm for six"
+    assert [(text[m.start : m.end], m.value) for m in find_numbers(text)] == [("2", 2), ("24", 24), ("six", 6)]
+    assert [(text[m.start : m.end], m.value) for m in find_dates(text, date(2026, 11, 30))] == [
+        ("December 24", date(2026, 12, 24))
+    ]
+    assert [(text[m.start : m.end], m.value) for m in find_times(text)] == [("8pm", (20, 0))]
+    assert parse_number_words(["ninety", "nine"]) == 99 and parse_number_words(["nine", "ninety"]) is None
+
+
+def test_long_evidence_is_not_read() -> None:
+    assert derive_values("six " + "x" * 400, INTEGER) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80), st.sampled_from([INTEGER, NUMBER, DATE, HHMM, {"type": "string", "format": "date-time"}]))
+def test_never_raises_and_values_fit_the_type(text: str, schema: dict[str, Any]) -> None:
+    for derived in derive_values(text, schema, reference_time=MONDAY):
+        if schema is INTEGER:
+            assert isinstance(derived.value, int)
+        elif schema is NUMBER:
+            assert isinstance(derived.value, (int, float))
+        else:
+            assert isinstance(derived.value, str)
