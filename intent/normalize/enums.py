@@ -32,7 +32,8 @@ def _enum_regex(options: tuple[str, ...]) -> re.Pattern[str] | None:
             alternatives.append(f"(?P<v{index}>{forms})")
     if not alternatives:
         return None
-    return re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?![\w-])", re.IGNORECASE)
+    # A hyphen may join the value to a noun ("first-class"), not to another word part ("non-stop").
+    return re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?!\w|-\w+-)", re.IGNORECASE)
 
 
 def find_enum_values(text: str, options: Sequence[Any]) -> list[Mention]:

@@ -15,15 +15,14 @@ _AT_HOUR = re.compile(
     r"\b(?:at|around|by)\s+(\d{1,2})(?:\s*o'?clock)?\b(?![:.]\d|\s*[ap]\.?\s?m\b|\s*%|\w)", re.IGNORECASE
 )
 _OCLOCK = re.compile(r"\b(\d{1,2})\s*o'?clock\b", re.IGNORECASE)
-# Words next to a bare hour that settle morning or evening.
-_EVENING_AFTER = re.compile(
-    r"^\s+(?:tonight|this evening|in the evening|at night|tomorrow night"
-    r"|this afternoon|in the afternoon)\b",
-    re.IGNORECASE,
-)
-_EVENING_BEFORE = re.compile(r"\b(?:tonight|this evening|tomorrow evening|tomorrow night)\s+$", re.IGNORECASE)
-_MORNING_AFTER = re.compile(r"^\s+(?:in the morning|this morning|tomorrow morning)\b", re.IGNORECASE)
-_MORNING_BEFORE = re.compile(r"\b(?:this morning|tomorrow morning)\s+$", re.IGNORECASE)
+# Words next to a bare hour that settle morning or evening ("7 tonight", "8:15 tomorrow evening").
+_DAY = r"(?:this|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_PM_WORDS = rf"(?:tonight|{_DAY}\s+(?:evening|night|afternoon)|in\s+the\s+(?:evening|afternoon)|at\s+night)"
+_AM_WORDS = rf"(?:{_DAY}\s+morning|in\s+the\s+morning)"
+_EVENING_AFTER = re.compile(rf"^\s+(?:on\s+)?{_PM_WORDS}\b", re.IGNORECASE)
+_EVENING_BEFORE = re.compile(rf"\b{_PM_WORDS}\s+$", re.IGNORECASE)
+_MORNING_AFTER = re.compile(rf"^\s+(?:on\s+)?{_AM_WORDS}\b", re.IGNORECASE)
+_MORNING_BEFORE = re.compile(rf"\b{_AM_WORDS}\s+$", re.IGNORECASE)
 
 
 def format_time(hour: int, minute: int, *, seconds: bool = False) -> str:
