@@ -135,6 +135,7 @@ def error_body(dialect: Dialect, status: int, message: str) -> dict[str, Any]:
 class _Handler(BaseHTTPRequestHandler):
     fake: FakeModelServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms stall between
 
     def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
         return
