@@ -103,6 +103,7 @@ def test_the_key_never_shows(monkeypatch: pytest.MonkeyPatch) -> None:
         ({"kind": "openai", "model": "m", "baseUrl": 5}, "/executor/baseUrl"),
         ({"kind": "openai", "model": "m", "apiKeyEnv": "sk-live-abc"}, "/executor/apiKeyEnv"),
         ({"kind": "openai", "model": "m", "apiKeyEnv": 3}, "/executor/apiKeyEnv"),
+        ({"kind": "openai", "model": "m", "apiKeyEnv": ""}, "/executor/apiKeyEnv"),
         ({"kind": "openai", "model": "m", "timeoutSeconds": 0}, "/executor/timeoutSeconds"),
         ({"kind": "openai", "model": "m", "timeoutSeconds": "5"}, "/executor/timeoutSeconds"),
         ({"kind": "openai", "model": "m", "timeoutSeconds": True}, "/executor/timeoutSeconds"),

@@ -68,7 +68,9 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
         # A hosted API (no baseUrl) reads its customary variable; a local server needs no key.
         if api_key_env is None and api_key is None and self.base_url is None:
             api_key_env = self.default_key_env
-        self.api_key_env = check_env_name(api_key_env, path="/executor/apiKeyEnv") if api_key_env else None
+        self.api_key_env = (
+            check_env_name(api_key_env, path="/executor/apiKeyEnv") if api_key_env is not None else None
+        )
         self._secret: Secret | None
         if api_key is not None:
             self._secret = Secret(check_text(api_key, path="/executor/apiKey", max_length=8192))
