@@ -203,12 +203,14 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
             if end < len(tokens) and _starts_clause(tokens, end):
                 lead = [t.low for t in current]
                 if all(w in _LEAD_ONLY for w in lead):
-                    # "After that, send ...": openings alone are not a clause, they link the next one
-                    words = [*lead, *words]
-                    if lead[:2] == ["after", "that"]:
-                        words.append("after that")
-                else:
-                    clauses.append((current, link))
+                    # "After that, send ..." / "Actually, I need ...": openings alone are not a clause;
+                    # they stay in front of the next one, which reads them as its link and flags.
+                    current = current + tokens[index:end]
+                    if lead[:2] == ["after", "that"] or any(w in _SEQUENCE_WORDS for w in lead):
+                        link = "then"
+                    index = end
+                    continue
+                clauses.append((current, link))
                 current = []
                 link = "then" if any(w in _SEQUENCE_WORDS for w in words) else "but" if "but" in words else "and"
                 index = end

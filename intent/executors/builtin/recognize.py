@@ -15,7 +15,7 @@ from intent.executors.builtin.followup import (
     content_words,
     resolve_reference,
 )
-from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
+from intent.executors.builtin.lexicon import AMBIGUOUS_VERBS, CORRECTION_VERBS, REMOVAL_VERBS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
 from intent.executors.builtin.tokens import sentences, tokenize
 from intent.normalize import find_dates, find_times
@@ -224,8 +224,26 @@ class _Recognizer:
             return str(self.base_intents[-1]["id"]), "correction"
         return None, "correction"
 
+    def _refines_baseline(self, unit: _Unit) -> bool:
+        """A follow-up clause that only restates a baseline request with new values.
+
+        "Order number 202020." answers an open question with a noun-like verb; "Send it to
+        jane@example.net." points back with a pronoun and supplies a field.
+        """
+        phrase, owner = unit.phrase, unit.owner
+        if self.baseline is None or phrase is None or owner is None or not owner.fields or "also" in unit.clause.flags:
+            return False
+        names = {f["field"] for f in owner.fields}
+        open_fields = {u.get("field") for u in self.unresolved}
+        if phrase.verb in AMBIGUOUS_VERBS and names & open_fields:
+            return True
+        target = self.text[phrase.target[0] : phrase.target[1]].lower().split() if phrase.target else []
+        return bool(target) and target[0] in ("it", "that", "them", "this")
+
     def settle(self) -> None:
         for unit in self.units:
+            if unit.role == "intent" and self._refines_baseline(unit):
+                unit.role = "update?"
             if unit.role != "update?":
                 continue
             assert unit.owner is not None
