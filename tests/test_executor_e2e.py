@@ -20,7 +20,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from tests.candidates import SEED_CANDIDATE
-from tests.fakes.model_server import FakeModelServer, Reply, running_fake
+from tests.fakes.model_server import Dialect, FakeModelServer, Reply, running_fake
 from tests.seeds import SEED_INPUT, seed_reply
 
 REPO = Path(__file__).resolve().parent.parent
@@ -81,8 +81,8 @@ def sent_key(headers: dict[str, str]) -> str | None:
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("dialect", ["openai", "anthropic"])
-async def test_the_server_process_with_a_model_executor(dialect: str, tmp_path: Path) -> None:
-    with running_fake(dialect) as fake, (tmp_path / "server.log").open("w+") as errlog:  # type: ignore[arg-type]
+async def test_the_server_process_with_a_model_executor(dialect: Dialect, tmp_path: Path) -> None:
+    with running_fake(dialect) as fake, (tmp_path / "server.log").open("w+") as errlog:
         config = write_config(tmp_path, fake)
         with anyio.fail_after(60):
             async with Client(server_process(config, errlog), mode="legacy") as client:
