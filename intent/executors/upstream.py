@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+import math
 import time
 from collections.abc import Mapping
 
@@ -38,11 +39,17 @@ def retry_after_seconds(headers: Mapping[str, str] | None) -> float | None:
             continue
         try:
             value = float(raw)
-            return value / 1000 if name == "retry-after-ms" else value
         except ValueError:
-            parsed = email.utils.parsedate_to_datetime(raw) if name == "retry-after" else None
-            if parsed is not None:
-                return max(0.0, parsed.timestamp() - time.time())
+            value = None
+        if value is not None and math.isfinite(value) and value >= 0:
+            return value / 1000 if name == "retry-after-ms" else value
+        if name == "retry-after":
+            try:
+                moment = email.utils.parsedate_to_datetime(raw)
+            except (TypeError, ValueError):  # neither seconds nor an HTTP date: ignore it
+                continue
+            if moment.tzinfo is not None:
+                return max(0.0, moment.timestamp() - time.time())
     return None
 
 
