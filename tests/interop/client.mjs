@@ -36,8 +36,15 @@ async function main() {
   const check = (name, ok, detail = "") => checks.push({ name, ok: Boolean(ok), detail: String(detail) });
   const client = new Client({ name: "intent-mcp-interop", version: "1.0.0" });
   const transport = transportFrom(process.argv.slice(2));
+  // The SDK hands the negotiated version to the transport; note it on the way for the report.
+  let negotiated = null;
+  const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (version) => {
+    negotiated = version;
+    setProtocolVersion?.(version);
+  };
   await client.connect(transport);
-  const report = { protocolVersion: transport.protocolVersion ?? null, server: client.getServerVersion(), checks };
+  const report = { protocolVersion: negotiated, server: client.getServerVersion(), checks };
   try {
     const { tools } = await client.listTools();
     const parse = tools.find((tool) => tool.name === "intent_parse");

@@ -78,6 +78,8 @@ def _run_client(args: list[str]) -> dict[str, Any]:
 
 
 def _assert_report(report: dict[str, Any]) -> None:
+    # The SDK's newest version, which this server speaks over both transports.
+    assert report["protocolVersion"] == "2025-11-25"
     assert "intent_parse" in report["tools"]
     assert report["server"]["name"] == "intent-mcp"
     assert report["seed"] == {"status": "complete", "action": "Look up", "target": "order 000123"}
