@@ -115,9 +115,8 @@ async def _serve_stdio(runtime: Runtime) -> None:
         await runtime.close()
 
 
-def run_stdio(config: ServerConfig) -> int:
+def run_stdio(runtime: Runtime, config: ServerConfig) -> int:
     """Serve one MCP connection on stdin/stdout until EOF or a stop signal; 0 on a clean stop."""
-    runtime = build_runtime(config)
     if sys.stdin.isatty():
         # A person started this in a terminal; MCP hosts start it themselves.
         print("intent-mcp: serving MCP on stdio (an MCP host usually starts this; see intent-mcp print-config). "
@@ -127,16 +126,22 @@ def run_stdio(config: ServerConfig) -> int:
     return 0
 
 
-def run_http(config: ServerConfig, *, log_level: str) -> int:
-    """Serve stateful Streamable HTTP until a stop signal; 0 on a clean stop."""
-    from intent_mcp.http.app import build_http_app
+def check_http(config: ServerConfig) -> Any:
+    """The parsed public origin (or None), once the binding rules hold; ``CONFIG_INVALID`` otherwise."""
     from intent_mcp.http.origin import check_binding, parse_public_origin
-    from intent_mcp.http.runner import run_http as serve
 
     settings = config.http
     public_origin = parse_public_origin(settings.public_origin) if settings.public_origin else None
     check_binding(settings.host, public_origin)
-    runtime = build_runtime(config)
+    return public_origin
+
+
+def run_http(runtime: Runtime, config: ServerConfig, public_origin: Any, *, log_level: str) -> int:
+    """Serve stateful Streamable HTTP until a stop signal; 0 on a clean stop."""
+    from intent_mcp.http.app import build_http_app
+    from intent_mcp.http.runner import run_http as serve
+
+    settings = config.http
     app = build_http_app(runtime.server, settings, public_origin)
     logger.info("serving MCP over HTTP (%s mode, instances: %s)", config.mode, ", ".join(config.instances))
     try:
@@ -155,11 +160,17 @@ def configure_logging(level: str) -> None:
 
 
 def serve(config: ServerConfig, transport: Transport, *, log_level: str = "warning") -> int:
-    """Run the server; configuration problems raise ``IntentError`` before anything is served."""
+    """Run the server; configuration problems raise ``IntentError`` before anything is served.
+
+    Everything is checked and built before logging is set up, so a refused configuration leaves
+    the process (or a caller embedding this) untouched.
+    """
+    public_origin = check_http(config) if transport == "http" else None
+    runtime = build_runtime(config)
     configure_logging(log_level)
     if transport == "stdio":
-        return run_stdio(config)
-    return run_http(config, log_level=log_level)
+        return run_stdio(runtime, config)
+    return run_http(runtime, config, public_origin, log_level=log_level)
 
 
 __all__ = [
@@ -168,6 +179,7 @@ __all__ = [
     "Transport",
     "build_intent",
     "build_runtime",
+    "check_http",
     "configure_logging",
     "serve",
 ]

@@ -23,6 +23,7 @@ import httpx2
 import pytest
 from mcp import Client
 
+from intent_mcp.cli import main
 from tests.candidates import SEED_CANDIDATE
 from tests.seeds import SEED_INPUT, seed_reply
 
@@ -284,6 +285,7 @@ def test_with_public_origin_host_and_origin_must_match(
     [
         (["--host", "0.0.0.0"], "requires --public-origin"),
         (["--host", "::"], "requires --public-origin"),
+        (["--host", "192.168.1.10"], "requires --public-origin"),
         (["--public-origin", "https://user:pw@mcp.example.com"], "credentials"),
         (["--public-origin", "https://*.example.com"], "wildcard"),
         (["--public-origin", "https://mcp.example.com/mcp"], "path"),
@@ -291,12 +293,21 @@ def test_with_public_origin_host_and_origin_must_match(
         (["--public-origin", "https://mcp.example.com#x"], "fragment"),
     ],
 )
-def test_unsafe_http_settings_exit_before_serving(flags: list[str], words: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "intent_mcp", "--transport", "http", "--port", "0", *flags],
+def test_unsafe_http_settings_exit_before_serving(
+    flags: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--transport", "http", "--port", "0", *flags]) == 2
+    stderr = capsys.readouterr().err
+    assert words in stderr
+    assert "listening" not in stderr
+    assert ":pw@" not in stderr
+
+
+def test_wildcard_binding_refused_by_the_real_process() -> None:
+    done = subprocess.run([sys.executable, "-m", "intent_mcp", "--transport", "http", "--host", "0.0.0.0"],
                           cwd=REPO, capture_output=True, text=True, timeout=START_SECONDS, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
-    assert words in done.stderr
-    assert "listening" not in done.stderr
+    assert "requires --public-origin" in done.stderr
     assert "Traceback" not in done.stderr
 
 

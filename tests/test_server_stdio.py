@@ -20,6 +20,7 @@ from anyio.abc import Process
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
+from intent_mcp.cli import main
 from intent_mcp.stdio import MAX_LINE_BYTES
 from tests.candidates import SEED_CANDIDATE
 from tests.seeds import SEED_INPUT, seed_reply
@@ -244,26 +245,33 @@ def test_config_errors_exit_before_serving(tmp_path: Path) -> None:
     assert "Traceback" not in stderr
 
 
-def test_schema_file_is_resolved_next_to_the_config_and_checked(tmp_path: Path) -> None:
+def test_schema_file_is_resolved_next_to_the_config_and_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "fields.json").write_text(json.dumps({"type": "object", "properties": {"orderId": "nope"}}))
     config = tmp_path / "intent-mcp.json"
     config.write_text(json.dumps({"instances": {"orders": {"schemaFile": "fields.json"}}}))
-    status, stdout, stderr = run_cli("--config", str(config))
-    assert status == 2
-    assert stdout == ""
-    assert "/instances/orders/schema/properties/orderId" in stderr
+    assert main(["--config", str(config)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "/instances/orders/schema/properties/orderId" in captured.err
 
 
-def test_http_flags_are_refused_with_stdio() -> None:
-    status, _, stderr = run_cli("--transport", "stdio", "--port", "3001")
-    assert status == 2
+def test_http_flags_are_refused_with_stdio(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--transport", "stdio", "--port", "3001"]) == 2
+    stderr = capsys.readouterr().err
     assert "--port" in stderr and "--transport http" in stderr
 
 
-def test_version_and_help() -> None:
-    status, stdout, _ = run_cli("--version")
-    assert status == 0 and stdout.startswith("intent-mcp ")
-    status, stdout, _ = run_cli("--help")
-    assert status == 0
-    for words in ("--transport", "--public-origin", "--config", "print-config", "examples:"):
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as version:
+        main(["--version"])
+    assert version.value.code == 0
+    assert capsys.readouterr().out.startswith("intent-mcp ")
+    with pytest.raises(SystemExit) as shown:
+        main(["--help"])
+    assert shown.value.code == 0
+    stdout = capsys.readouterr().out
+    for words in ("--transport", "--public-origin", "--config", "--mode", "--tool-prefix", "--log-level",
+                  "print-config", "examples:"):
         assert words in stdout
