@@ -1,12 +1,18 @@
 """Score the recognizer on a corpus file: the share of expected parts it gets right.
 
     python -m bench.corpus_score FILE [--schemas FILE] [--failures]
+    python -m bench.corpus_score --speed
+
 
 Each line of FILE is a case (``id``, ``input``, ``referenceTime``, ``schema``, optional
 ``baseline``, ``expect``); ``schema`` names an entry of the schemas file (by default
 ``schemas.json`` beside FILE). Every expected part is one check; the report gives the share of
 checks that hold per part and overall. Cases run through ``Intent.parse`` with the default
 (built-in) executor, exactly as a caller would.
+
+``--speed`` times the recognizer on a 30-word request instead: the median of ``recognize``
+alone and of a whole ``Intent.parse``, each beside the median of a plain ``orjson.loads`` +
+``dumps`` of the same result, and the time to import the recognizer.
 """
 
 from __future__ import annotations
@@ -100,8 +106,8 @@ def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check
         ok = got.get("status") in ("found", "inferred") and orjson.dumps(got.get("value")) == orjson.dumps(value)
         check("fields", ok, f"field {field}: {got.get('status')!r} {got.get('value')!r} != {value!r}")
     for intent_id in expect.get("references_on", []):
-        got: Mapping[str, Any] = next((i for i in intents if i.get("id") == intent_id), {})
-        check("references", bool(got.get("references")), f"{intent_id} has no references")
+        holder: Mapping[str, Any] = next((i for i in intents if i.get("id") == intent_id), {})
+        check("references", bool(holder.get("references")), f"{intent_id} has no references")
     if "turn_kind" in expect:
         kind = result.get("turn", {}).get("kind")
         check("turn kinds", kind == expect["turn_kind"], f"turn {kind!r} != {expect['turn_kind']!r}")
@@ -150,12 +156,99 @@ def report(checks: Sequence[Check], *, failures: bool) -> str:
     return "\n".join(lines)
 
 
+SPEED_REQUEST = (
+    "Please book 2 business seats to Lisbon for December 24 at 7pm, then email the receipt to "
+    "john.doe@example.org, but don't use my saved card unless the fare is under $900."
+)
+SPEED_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "passengers": {"type": "integer", "minimum": 1, "description": "Number of passengers or seats"},
+        "departureDate": {"type": "string", "format": "date", "description": "Day of departure"},
+        "cabin": {"type": "string", "enum": ["economy", "business", "first"], "description": "Cabin class"},
+        "email": {"type": "string", "format": "email", "description": "Email address to send to"},
+    },
+    "required": ["departureDate"],
+}
+
+
+def _median_seconds(action: Any, rounds: int) -> float:
+    import time
+
+    samples = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - start)
+    samples.sort()
+    return samples[len(samples) // 2]
+
+
+def speed(rounds: int = 2000) -> str:
+    """Time recognition of ``SPEED_REQUEST`` against the plain JSON round trip of its result."""
+    import subprocess
+    import time
+
+    probe = (
+        "import time, intent; t = time.perf_counter(); import intent.executors.builtin; "
+        "print(time.perf_counter() - t)"
+    )
+    imported = float(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout)
+
+    from intent import Intent, IntentConfig
+    from intent.executors.builtin import recognize
+
+    intent = Intent(IntentConfig(schema=SPEED_SCHEMA))
+    reference = "2026-11-30T10:00:00Z"
+    task_input = dict(intent.prepare({"input": SPEED_REQUEST, "referenceTime": reference})["input"])
+    candidate = recognize(task_input)
+    candidate_json = orjson.dumps(candidate)
+
+    async def parse_once() -> Any:
+        return await intent.parse({"input": SPEED_REQUEST, "referenceTime": reference})
+
+    result_json = anyio.run(parse_once).to_json()
+    parse_samples = []
+
+    async def parse_many() -> None:
+        for _ in range(rounds // 4):
+            start = time.perf_counter()
+            await intent.parse({"input": SPEED_REQUEST, "referenceTime": reference})
+            parse_samples.append(time.perf_counter() - start)
+
+    anyio.run(parse_many)
+    parse_samples.sort()
+    recognize_median = _median_seconds(lambda: recognize(task_input), rounds)
+    candidate_floor = _median_seconds(lambda: orjson.dumps(orjson.loads(candidate_json)), rounds)
+    result_floor = _median_seconds(lambda: orjson.dumps(orjson.loads(result_json)), rounds)
+    parse_median = parse_samples[len(parse_samples) // 2]
+    words = len(SPEED_REQUEST.split())
+    return "\n".join(
+        [
+            f"request: {words} words, {len(candidate['intents'])} intents",
+            f"import intent.executors.builtin after intent: {imported * 1000:.1f} ms",
+            f"recognize() median:   {recognize_median * 1e6:8.1f} us  "
+            f"({recognize_median / candidate_floor:.1f}x orjson loads+dumps of the candidate, "
+            f"{candidate_floor * 1e6:.1f} us)",
+            f"Intent.parse median:  {parse_median * 1e6:8.1f} us  "
+            f"({parse_median / result_floor:.1f}x orjson loads+dumps of the result, {result_floor * 1e6:.1f} us)",
+            f"recognize() / result round trip: {recognize_median / result_floor:.1f}x",
+        ]
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="corpus_score", description="Score the built-in recognizer on a corpus")
-    parser.add_argument("corpus", type=Path, help="a .jsonl corpus file")
+    parser.add_argument("corpus", type=Path, nargs="?", help="a .jsonl corpus file")
     parser.add_argument("--schemas", type=Path, default=None, help="schemas file (default: schemas.json beside it)")
     parser.add_argument("--failures", action="store_true", help="list the checks that do not hold")
+    parser.add_argument("--speed", action="store_true", help="time recognition of a 30-word request instead")
     args = parser.parse_args(argv)
+    if args.speed:
+        print(speed())
+        return 0
+    if args.corpus is None:
+        parser.error("a corpus file is required (or --speed)")
     schemas_path = args.schemas or args.corpus.with_name("schemas.json")
     try:
         cases = load_cases(args.corpus)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 
 from intent.normalize import (
@@ -110,16 +111,22 @@ def _singular(word: str) -> str:
 
 def field_words(spec: FieldSpec) -> frozenset[str]:
     """The content words of a field's name and description, singular and lower-case."""
-    parts = [p.lower() for p in _CAMEL.split(spec.name) if p]
     description = spec.schema.get("description")
-    if isinstance(description, str):
-        parts.extend(w.lower() for w in _WORD.findall(description))
     title = spec.schema.get("title")
-    if isinstance(title, str):
-        parts.extend(w.lower() for w in _WORD.findall(title))
+    return _field_words(
+        spec.name, description if isinstance(description, str) else "", title if isinstance(title, str) else ""
+    )
+
+
+@lru_cache(maxsize=1024)
+def _field_words(name: str, description: str, title: str) -> frozenset[str]:
+    parts = [p.lower() for p in _CAMEL.split(name) if p]
+    parts.extend(w.lower() for w in _WORD.findall(description))
+    parts.extend(w.lower() for w in _WORD.findall(title))
     return frozenset(_singular(p) for p in parts if p not in _STOP and not p.isdigit())
 
 
+@lru_cache(maxsize=1024)
 def _expanded(words: frozenset[str]) -> frozenset[str]:
     out = set(words)
     for group in _SYNONYMS:
@@ -180,6 +187,7 @@ class _Extractor:
         owners: Sequence[Owner],
         excluded: Sequence[Span],
         reference_time: datetime | None,
+        temporal: tuple[list[Mention], list[Mention]] | None = None,
     ) -> None:
         self.text = text
         self.specs = specs
@@ -187,8 +195,7 @@ class _Extractor:
         self.excluded = excluded
         self.reference_time = reference_time
         reference: date | None = reference_time.date() if reference_time is not None else None
-        self.dates = find_dates(text, reference)
-        self.times = find_times(text)
+        self.dates, self.times = temporal if temporal is not None else (find_dates(text, reference), find_times(text))
         self.ledger = _Ledger()
         self.filled: set[str] = set()
         self.words = {spec.name: field_words(spec) for spec in specs}
@@ -423,6 +430,7 @@ def extract_fields(
     owners: Sequence[Owner],
     excluded: Sequence[Span],
     reference_time: datetime | None,
+    temporal: tuple[list[Mention], list[Mention]] | None = None,
 ) -> None:
     """Fill ``owner.fields`` with every field value the text states, at most once per field.
 
@@ -431,7 +439,7 @@ def extract_fields(
     """
     if not specs or not owners:
         return
-    extractor = _Extractor(text, specs, owners, excluded, reference_time)
+    extractor = _Extractor(text, specs, owners, excluded, reference_time, temporal)
     kinds = {spec.name: field_kind(spec.schema) for spec in specs}
     of_kind = lambda kind: [s for s in specs if kinds[s.name] is kind]  # noqa: E731
     for spec in of_kind(FieldKind.PATTERN):

@@ -18,7 +18,7 @@ from intent.executors.builtin.followup import (
 from intent.executors.builtin.lexicon import AMBIGUOUS_VERBS, CORRECTION_VERBS, REMOVAL_VERBS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
 from intent.executors.builtin.tokens import sentences, tokenize
-from intent.normalize import find_dates, find_times
+from intent.normalize import Mention, find_dates, find_times
 
 __all__ = ["recognize"]
 
@@ -102,12 +102,14 @@ class _Recognizer:
         self.specs = _specs(task_input.get("fields"))
         self.domains = task_input.get("domains")
         self.units: list[_Unit] = []
+        self.temporal: tuple[list[Mention], list[Mention]] = ([], [])
 
     # --- reading -------------------------------------------------------------------------
     def read(self) -> None:
         text = self.text
         reference = self.reference_time.date() if self.reference_time else None
-        temporal = [(m.start, m.end) for m in (*find_dates(text, reference), *find_times(text))]
+        self.temporal = (find_dates(text, reference), find_times(text))
+        temporal = [(m.start, m.end) for m in (*self.temporal[0], *self.temporal[1])]
         for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
             for clause_tokens, link in split_sentence(tokens):
                 clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
@@ -187,7 +189,7 @@ class _Recognizer:
             for u in self.units
             if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
         ]
-        extract_fields(self.text, self.specs, owners, excluded, self.reference_time)
+        extract_fields(self.text, self.specs, owners, excluded, self.reference_time, self.temporal)
 
     def _host(self, index: int) -> _Unit | None:
         """The request a verbless fragment belongs to: before it in its sentence, else before, else after."""
