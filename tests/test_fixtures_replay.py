@@ -246,3 +246,22 @@ def test_fixture_check_fails_when_the_server_cannot_start(capsys: pytest.Capture
     )
     assert code == 1
     assert lines[0].startswith("FAIL 2025-06-18/handshake [stdio]")
+
+
+def test_recording_again_reproduces_the_committed_fixture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Recording is deterministic once volatile values are marked, so a changed file is a changed behaviour.
+    root = tmp_path / "fixtures"
+    shutil.copytree(FIXTURES, root)
+    only = ["--version", "2025-11-25", "--case", "handoff-correction"]
+    code = cli_main(["fixtures", "record", "--fixtures", str(root), "--server-command", SERVER_COMMAND, *only])
+    assert code == 0
+    assert capsys.readouterr().out.splitlines() == ["SAME  2025-11-25/handoff-correction"]
+    recorded = root / "2025-11-25" / "handoff-correction.json"
+    assert recorded.read_bytes() == (FIXTURES / "2025-11-25" / "handoff-correction.json").read_bytes()
+
+
+def test_fixtures_list_names_every_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["fixtures", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(load_fixtures(FIXTURES))
+    assert "2026-07-28/handoff-cancel  server=host  stdio" in lines
