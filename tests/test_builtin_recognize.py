@@ -159,3 +159,44 @@ async def test_default_config_reproduces_the_seed_reply() -> None:
     assert result.to_json() == reply["content"][0]["text"]
     assert result.to_dict() == reply["structuredContent"]
     await intent.close()
+
+
+async def _turns(schema: str | None, first: str, second: str | None, **request: Any) -> dict[str, Any]:
+    intent = Intent(IntentConfig(schema=SCHEMAS[schema] if schema else None))
+    try:
+        result = await intent.parse({"input": first, "referenceTime": REFERENCE, **request})
+        if second is not None:
+            baseline = result.to_dict()["effective"]
+            result = await intent.parse({"input": second, "referenceTime": REFERENCE, "baseline": baseline})
+        return result.to_dict()
+    finally:
+        await intent.close()
+
+
+@pytest.mark.anyio
+async def test_context_fills_a_field_the_text_leaves_open() -> None:
+    result = await _turns("orders", "Where is my order?", None, context={"order_id": "000321", "orderId": "000777"})
+    order = next(f for f in result["fieldResults"] if f["field"] == "orderId")
+    assert (order["status"], order["value"]) == ("found", "000777")
+    assert order["sourceRefs"] == [{"root": "context", "pointer": "/orderId"}]
+    stated = await _turns("orders", "Where is order 123456?", None, context={"orderId": "000777"})
+    assert next(f for f in stated["fieldResults"] if f["field"] == "orderId")["value"] == "123456"
+
+
+@pytest.mark.anyio
+async def test_corrected_hour_keeps_the_baseline_half_of_the_day() -> None:
+    result = await _turns("dining", "Book a table for 2 at 7pm.", "Sorry, I meant 7:30.")
+    assert result["turn"]["kind"] == "correction"
+    assert next(f for f in result["fieldResults"] if f["field"] == "time")["value"] == "19:30"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("second", "left"),
+    [("Don't do the second one.", ["Water"]), ("Cancel everything.", []), ("Forget the cat.", ["Water"]),
+     ("Drop the first one.", ["feed"])],
+)  # fmt: skip
+async def test_cancellations(second: str, left: list[str]) -> None:
+    result = await _turns(None, "Water the plants and feed the cat.", second)
+    assert result["turn"]["kind"] == "cancellation"
+    assert [i["action"] for i in result["effective"]["intents"]] == left

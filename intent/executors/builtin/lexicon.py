@@ -167,6 +167,8 @@ CONSTRAINT_STARTERS: tuple[tuple[tuple[str, ...], str], ...] = tuple(
             ("it must", "requirement"), ("it has to", "requirement"), ("it needs to", "requirement"),
             ("they must", "requirement"), ("you must", "requirement"), ("it should", "requirement"),
             ("must", "requirement"), ("please keep", "requirement"), ("please ensure", "requirement"),
+            ("needs to", "requirement"), ("has to", "requirement"), ("it needs", "requirement"),
+            ("it's important that", "requirement"), ("it is important that", "requirement"),
             ("preferably", "preference"), ("ideally", "preference"), ("if possible", "preference"),
             ("if you can", "preference"), ("if it's possible", "preference"), ("i'd prefer", "preference"),
             ("i prefer", "preference"), ("i would prefer", "preference"), ("i'd rather", "preference"),

@@ -23,6 +23,7 @@ from intent.normalize import Mention, find_dates, find_times
 __all__ = ["recognize"]
 
 _MAX_TEXT = 20_000  # longer inputs are read up to here: recognition stays bounded
+_ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole thing"})
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
 
 
@@ -37,6 +38,10 @@ class _Unit:
     key: str | None = None  # candidate key (i1) or baseline id for updates
     removal: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 def _parse_reference_time(value: Any) -> datetime | None:
@@ -101,6 +106,7 @@ class _Recognizer:
         self.unresolved = [u for u in unresolved if isinstance(u, Mapping)] if isinstance(unresolved, list) else []
         self.specs = _specs(task_input.get("fields"))
         self.domains = task_input.get("domains")
+        self.context = task_input.get("context")
         self.units: list[_Unit] = []
         self.temporal: tuple[list[Mention], list[Mention]] = ([], [])
 
@@ -117,6 +123,10 @@ class _Recognizer:
 
     def _unit(self, clause: Clause, temporal: list[Span]) -> _Unit:
         if clause.kind == "constraint":
+            if self.baseline is not None and clause.constraint_kind == "prohibition":
+                removal = self._ordinal_removal(clause)
+                if removal is not None:
+                    return _Unit(clause, "removal", removal=removal)
             return _Unit(clause, "constraint")
         if clause.kind != "intent":
             return _Unit(clause, "fragment" if clause.kind == "fragment" else "other")
@@ -133,8 +143,13 @@ class _Recognizer:
                 found = resolve_reference(
                     words, self.base_intents, self.base_constraints, by_words=verb in _WORD_REMOVALS
                 )
+                start, end = _span(clause)
+                if words.lower().split()[-1:] in (["everything"], ["all"]) or words.lower() in _ALL_OF_IT:
+                    ids = [str(i["id"]) for i in self.base_intents]
+                    removals = [{"kind": "intent", "id": i, "evidence": self.text[start:end]} for i in ids]
+                    if removals:
+                        return _Unit(clause, "removal", phrase, removal=removals[0], extra={"more": removals[1:]})
                 if found is not None:
-                    start, end = _span(clause)
                     removal = {"kind": found[0], "id": found[1], "evidence": self.text[start:end]}
                     return _Unit(clause, "removal", phrase, removal=removal)
                 if phrase is None:
@@ -147,6 +162,17 @@ class _Recognizer:
         if phrase is None:
             return _Unit(clause, "other")
         return _Unit(clause, "intent", phrase)
+
+    def _ordinal_removal(self, clause: Clause) -> dict[str, Any] | None:
+        """ "Don't do the second one": a prohibition that names a baseline intent by its place."""
+        words = {t.low for t in clause.tokens}
+        if not words & {"first", "second", "third", "last", "other", "latter", "former"} or "one" not in words:
+            return None
+        start, end = _span(clause)
+        found = resolve_reference(self.text[start:end], self.base_intents, [], by_words=False)
+        if found is None:
+            return None
+        return {"kind": found[0], "id": found[1], "evidence": self.text[start:end]}
 
     def _points_back(self, phrase: Phrase) -> bool:
         """Does "change X to Y" name something already there: a pronoun, a field, a baseline target?"""
@@ -190,6 +216,26 @@ class _Recognizer:
             if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
         ]
         extract_fields(self.text, self.specs, owners, excluded, self.reference_time, self.temporal)
+        self._context_fields(owners)
+
+    def _context_fields(self, owners: list[Owner]) -> None:
+        """Fields the text leaves open but the request's context states under the field's own name."""
+        if not isinstance(self.context, Mapping) or not owners:
+            return
+        filled = {f["field"] for owner in owners for f in owner.fields}
+        keys = {_key(k): k for k in self.context if isinstance(k, str)}
+        for spec in self.specs:
+            original = keys.get(_key(spec.name))
+            if spec.name in filled or original is None:
+                continue
+            value = self.context[original]
+            if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+                continue
+            pointer = "/" + original.replace("~", "~0").replace("/", "~1")
+            owners[0].fields.append({
+                "field": spec.name, "value": value, "evidence": str(value), "source": "context",
+                "pointer": pointer, "candidates": None,
+            })  # fmt: skip
 
     def _host(self, index: int) -> _Unit | None:
         """The request a verbless fragment belongs to: before it in its sentence, else before, else after."""
@@ -242,6 +288,22 @@ class _Recognizer:
         target = self.text[phrase.target[0] : phrase.target[1]].lower().split() if phrase.target else []
         return bool(target) and target[0] in ("it", "that", "them", "this")
 
+    def _settle_candidates(self, owner: Owner, target_id: str) -> None:
+        """Pick among a corrected value's readings the one of the same kind as the baseline's ("7:30" -> pm)."""
+        intent = next((i for i in self.base_intents if i.get("id") == target_id), None)
+        inputs = intent.get("inputs") if intent else None
+        if not isinstance(inputs, Mapping):
+            return
+        for item in owner.fields:
+            before = inputs.get(item["field"])
+            options = item.get("candidates") or []
+            if item["value"] is not None or not isinstance(before, str) or len(before) < 5 or before[2] != ":":
+                continue
+            same_half = [o for o in options if isinstance(o, str) and o[:2].isdigit() and
+                         (int(o[:2]) >= 12) == (int(before[:2]) >= 12)]  # fmt: skip
+            if len(same_half) == 1:
+                item["value"], item["candidates"] = same_half[0], None
+
     def settle(self) -> None:
         for unit in self.units:
             if unit.role == "intent" and self._refines_baseline(unit):
@@ -267,6 +329,7 @@ class _Recognizer:
                     continue
                 unit.role = "update"
                 unit.key = target_id
+                self._settle_candidates(unit.owner, target_id)
                 unit.extra["turn"] = kind
                 unit.extra["target"] = new_target
             elif phrase is not None:
@@ -309,8 +372,9 @@ class _Recognizer:
                     entry["target"] = unit.extra["target"]
             elif unit.role == "removal":
                 assert unit.removal is not None
-                if all(r["id"] != unit.removal["id"] for r in removals):
-                    removals.append(unit.removal)
+                for removal in [unit.removal, *unit.extra.get("more", [])]:
+                    if all(r["id"] != removal["id"] for r in removals):
+                        removals.append(removal)
         if self.baseline is None:
             turn = "request"
         else:
