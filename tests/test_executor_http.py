@@ -284,3 +284,16 @@ async def test_aclose_releases_the_client_and_the_executor_still_works(fake: Fak
     await executor.aclose()
     assert (await parse(executor)).to_dict()["status"] == "complete"
 
+
+
+@pytest.mark.parametrize(
+    "raw", [b"<html>gateway</html>", b"{}", b'{"choices": "x", "content": 5}', b"[1, 2]", b'{"truncated": '],
+)
+@pytest.mark.anyio
+async def test_a_malformed_success_body_is_a_retried_executor_failure(fake: FakeModelServer, raw: bytes) -> None:
+    fake.default = Reply(raw=raw)
+    with pytest.raises(IntentError) as caught:
+        await parse(make_executor(fake, max_retries=1))
+    assert caught.value.code == "EXECUTOR_FAILED" and caught.value.retryable is True
+    assert "not a well-formed" in caught.value.message
+    assert len(fake.requests) == 2

@@ -79,8 +79,17 @@ class AnthropicExecutor(HttpModelExecutor["AsyncAnthropic"]):
             raise status_failure(
                 exc.status_code, detail, headers=exc.response.headers, key_env=self.api_key_env
             ) from None
+        except ValueError:  # a 200 whose body is not JSON: a proxy's error page, a truncated reply
+            raise self._malformed() from None
         except Exception as exc:  # anything else the SDK raises: never its text, it may quote the request
             raise self._unexpected(exc) from None
-        if message.stop_reason == "refusal":
+        try:
+            stop_reason = message.stop_reason
+            texts = [block.text for block in message.content if getattr(block, "type", None) == "text"]
+        except (AttributeError, KeyError, TypeError):
+            raise self._malformed() from None
+        if stop_reason == "refusal":
             raise UpstreamError("the model declined the task", retryable=False)
-        return "".join(block.text for block in message.content if getattr(block, "type", None) == "text")
+        if not all(isinstance(text, str) for text in texts):
+            raise self._malformed()
+        return "".join(texts)

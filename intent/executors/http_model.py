@@ -144,6 +144,10 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
         if client is not None and self._client_loop is _running_loop():
             await self._close_client(client)
 
+    def _malformed(self) -> UpstreamError:
+        # Often a proxy or an overloaded server in between: worth another try within the budget.
+        return UpstreamError(f"the server's reply is not a well-formed {self.label} reply", retryable=True)
+
     def _unexpected(self, exc: BaseException) -> UpstreamError:
         # The SDK's own text may quote request details; the type name is enough to diagnose.
         return UpstreamError(f"unexpected {type(exc).__name__} from the {self.label} client", retryable=False)

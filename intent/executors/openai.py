@@ -83,13 +83,19 @@ class OpenAIExecutor(HttpModelExecutor["AsyncOpenAI"]):
             raise status_failure(
                 exc.status_code, detail, headers=exc.response.headers, key_env=self.api_key_env
             ) from None
+        except ValueError:  # a 200 whose body is not JSON: a proxy's error page, a truncated reply
+            raise self._malformed() from None
         except Exception as exc:  # anything else the SDK raises: never its text, it may quote the request
             raise self._unexpected(exc) from None
-        if not completion.choices:
-            raise UpstreamError("the reply has no choices", retryable=True)
-        message = completion.choices[0].message
-        if getattr(message, "refusal", None):
+        try:
+            message = completion.choices[0].message
+            refusal, content = getattr(message, "refusal", None), message.content
+        except (AttributeError, IndexError, KeyError, TypeError):
+            raise self._malformed() from None
+        if refusal:
             raise UpstreamError(
-                f"the model declined the task: {clean_detail(message.refusal, self._secret)}", retryable=False
+                f"the model declined the task: {clean_detail(refusal, self._secret)}", retryable=False
             )
-        return message.content or ""
+        if content is not None and not isinstance(content, str):
+            raise self._malformed()
+        return content or ""

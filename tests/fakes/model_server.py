@@ -28,6 +28,7 @@ class Reply:
     status: int = 200
     delay: float = 0.0
     headers: tuple[tuple[str, str], ...] = ()
+    raw: bytes | None = None  # sent as the body instead of the dialect's JSON (a broken server)
 
 
 @dataclass(frozen=True)
@@ -160,14 +161,17 @@ class _Handler(BaseHTTPRequestHandler):
         reply = self.fake.next_reply(request)
         if reply.delay:
             self.fake.sleep(reply.delay)
+        if reply.raw is not None:
+            self._send(reply.status, reply.raw, reply.headers)
+            return
         if reply.status == 200:
             payload = success_body(self.fake.dialect, str(body.get("model", "")), reply.text)
         else:
             payload = error_body(self.fake.dialect, reply.status, reply.text or f"status {reply.status}")
         self._send(reply.status, payload, reply.headers)
 
-    def _send(self, status: int, payload: dict[str, Any], headers: tuple[tuple[str, str], ...]) -> None:
-        data = json.dumps(payload).encode()
+    def _send(self, status: int, payload: dict[str, Any] | bytes, headers: tuple[tuple[str, str], ...]) -> None:
+        data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
         try:
             self.send_response(status)
             self.send_header("content-type", "application/json")
