@@ -297,3 +297,20 @@ async def test_a_malformed_success_body_is_a_retried_executor_failure(fake: Fake
     assert caught.value.code == "EXECUTOR_FAILED" and caught.value.retryable is True
     assert "not a well-formed" in caught.value.message
     assert len(fake.requests) == 2
+
+
+@pytest.mark.anyio
+async def test_a_model_refusal_is_not_retried(fake: FakeModelServer) -> None:
+    from tests.fakes.model_server import success_body
+
+    body = success_body(fake.dialect, "test-model-1", "")
+    if fake.dialect == "openai":
+        body["choices"][0]["message"].update({"content": None, "refusal": "I can't help with that."})
+    else:
+        body.update({"content": [], "stop_reason": "refusal"})
+    fake.default = Reply(raw=json.dumps(body).encode())
+    with pytest.raises(IntentError) as caught:
+        await parse(make_executor(fake))
+    assert caught.value.code == "EXECUTOR_FAILED" and caught.value.retryable is False
+    assert "declined" in caught.value.message
+    assert len(fake.requests) == 1
