@@ -147,3 +147,13 @@ def test_never_raises_and_values_fit_the_type(text: str, schema: dict[str, Any])
             assert isinstance(derived.value, (int, float))
         else:
             assert isinstance(derived.value, str)
+
+
+@pytest.mark.parametrize(
+    ("evidence", "expected"),
+    [("tomorrow night at eight", ["20:00"]), ("at seven thirty pm", ["19:30"]), ("seven pm", ["19:00"]),
+     ("half past seven tonight", ["19:30"]), ("quarter to nine in the evening", ["20:45"]),
+     ("at eight", ["08:00", "20:00"]), ("for two people", [])],
+)  # fmt: skip
+def test_spelled_out_times(evidence: str, expected: list[str]) -> None:
+    assert values(evidence, HHMM) == expected

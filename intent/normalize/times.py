@@ -25,6 +25,28 @@ _MORNING_AFTER = re.compile(rf"^\s+(?:on\s+)?{_AM_WORDS}\b", re.IGNORECASE)
 _MORNING_BEFORE = re.compile(rf"\b{_AM_WORDS}\s+$", re.IGNORECASE)
 
 
+_HOUR_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_MINUTE_WORDS = {"o'clock": 0, "oclock": 0, "fifteen": 15, "thirty": 30, "forty-five": 45, "forty five": 45}
+_HOUR = "|".join(_HOUR_WORDS)
+_MINUTE = r"o'?clock|fifteen|thirty|forty[-\s]five"
+_WORD_MERIDIEM = re.compile(rf"\b({_HOUR})(?:\s+({_MINUTE}))?\s*([ap])(?:\.m\.|m\b)", re.IGNORECASE)
+_WORD_AT = re.compile(
+    rf"\b(?:at|around|by)\s+({_HOUR})(?:\s+({_MINUTE}))?\b(?!\s+(?:people|persons|guests|of)\b)", re.IGNORECASE
+)
+_PAST_TO = re.compile(rf"\b(half\s+past|quarter\s+past|quarter\s+to)\s+({_HOUR}|\d{{1,2}})\b", re.IGNORECASE)
+
+
+def _hour_value(word: str) -> int:
+    return int(word) if word.isdigit() else _HOUR_WORDS[word.lower()]
+
+
+def _minute_value(word: str | None) -> int:
+    return _MINUTE_WORDS[" ".join(word.lower().replace("-", " ").split())] if word else 0
+
+
 def format_time(hour: int, minute: int, *, seconds: bool = False) -> str:
     """``HH:MM`` (or ``HH:MM:SS``) on a 24-hour clock."""
     return f"{hour:02d}:{minute:02d}:00" if seconds else f"{hour:02d}:{minute:02d}"
@@ -82,6 +104,28 @@ def find_times(text: str) -> list[Mention]:
             value = (0, 0) if match.group(1).lower() == "midnight" else (12, 0)
             found.append(Mention(match.start(), match.end(), value))
             taken.append((match.start(), match.end()))
+    for match in _WORD_MERIDIEM.finditer(text):
+        if free(match.start(), match.end()):
+            hour = _hour_value(match.group(1)) % 12 + (12 if match.group(3).lower() == "p" else 0)
+            found.append(Mention(match.start(), match.end(), (hour, _minute_value(match.group(2)))))
+            taken.append((match.start(), match.end()))
+    for match in _PAST_TO.finditer(text):
+        if free(match.start(), match.end()):
+            hour, phrase = _hour_value(match.group(2)), " ".join(match.group(1).lower().split())
+            minute = 30 if phrase == "half past" else 15 if phrase == "quarter past" else 45
+            hour = hour - 1 if phrase == "quarter to" else hour
+            if 0 <= hour <= 12:
+                mention = _bare_hour(text, match.start(), match.end(), hour, minute)
+                if mention:
+                    found.append(mention)
+                    taken.append((mention.start, mention.end))
+    for match in _WORD_AT.finditer(text):
+        if free(match.start(), match.end()):
+            hour, minute = _hour_value(match.group(1)), _minute_value(match.group(2))
+            mention = _bare_hour(text, match.start(), match.end(), hour, minute)
+            if mention:
+                found.append(mention)
+                taken.append((mention.start, mention.end))
     for pattern in (_AT_HOUR, _OCLOCK):
         for match in pattern.finditer(text):
             if free(match.start(), match.end()):
