@@ -39,6 +39,7 @@ def build_executor(spec: Mapping[str, Any]) -> Executor:
         return BuiltinExecutor()
     if kind == "sampling":
         kwargs = spec_to_kwargs(spec, SAMPLING_SPEC_KEYS, path=SPEC_PATH)
+        # Sampling speaks MCP, so it lives in the adapter; the core imports it only for this kind.
         from adapter.sampling import SamplingExecutor
 
         return SamplingExecutor(**kwargs)
