@@ -120,6 +120,8 @@ def is_verb_start(tokens: list[Token], index: int, *, strict: bool) -> bool:
         return False
     if strict and tokens[index].text[:1].isupper():
         return False  # a name inside a sentence, not a verb
+    if strict:  # an unknown word inside a list ("honey on the list") is a noun unless an object follows
+        return following is not None and following in DETERMINERS
     return following is not None and (following in DETERMINERS or following in PARTICLES)
 
 

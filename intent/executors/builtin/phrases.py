@@ -19,6 +19,9 @@ _REFERENCE_WORDS = {"it", "them", "those", "these"}
 _PRONOUN_FOLLOWERS = frozenset(
     {"", ",", ".", "to", "for", "with", "from", "in", "on", "at", "and", "by", "instead", "too"}
 )
+_AFTER_PARTICLE = frozenset(
+    "for to with at in by from before after when if and then please now tonight today tomorrow , . ! ?".split()
+)
 _OBJECT_PRONOUNS = frozenset({"me", "us", "it", "them", "him", "her", "this", "that"})
 
 
@@ -137,8 +140,11 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
             action_end + 1 < end
             and tokens[action_end].low in _OBJECT_PRONOUNS
             and tokens[action_end + 1].low in particles
+            and (action_end + 2 >= end or tokens[action_end + 2].low in _AFTER_PARTICLE)
         ):
-            action_end += 2  # "Sign me up", "send it back": the pronoun sits inside the verb phrase
+            # "Sign me up for", "send it back to": the pronoun sits inside the verb phrase; in
+            # "Put me on the plan" the particle is a preposition with its own object.
+            action_end += 2
     action = (tokens[first].start, tokens[action_end - 1].end)
     target_start = action_end
     def followed_by_word(index: int) -> bool:
