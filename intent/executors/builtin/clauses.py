@@ -27,6 +27,8 @@ _CONNECTORS = frozenset(
 )
 _LEAD_ONLY = frozenset({"after", "that", "then", "afterwards", "afterward", "finally", "next", "later", "first",
                         "also", "and", "so", "ok", "okay", "now", "lastly", "secondly", "firstly"})
+# Words that open a subordinate clause together with the next one ("only if", "but only when").
+_OPENING_ONLY = frozenset({"only", "but", "and", "even", "as", "soon", "long", "just"})
 _SEQUENCE_WORDS = frozenset({"then", "afterwards", "finally", "next", "after that", "afterward", "later"})
 _OBJECT_STARTS = DETERMINERS | {"me", "us", "it", "them", "him", "her", "up", "down", "on", "off", "out"}
 # Frames after which a noun phrase, not a verb, says what is wanted ("I'd like a table").
@@ -217,7 +219,11 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
                 link = "then" if any(w in _SEQUENCE_WORDS for w in words) else "but" if "but" in words else "and"
                 index = end
                 continue
-        elif current and _subordinate_break(tokens, index, current):
+        elif (
+            current
+            and not all(t.low in _OPENING_ONLY for t in current)
+            and _subordinate_break(tokens, index, current)
+        ):
             clauses.append((current, link))
             current, link = [], None
         current.append(token)

@@ -15,7 +15,7 @@ Span = tuple[int, int]  # character offsets into the input
 _AUX = frozenset("is are was were will would can could do does did should has have am shall may might".split())
 _LEADING_PREPOSITIONS = frozenset("to into onto of from for about with on at in".split())
 _TIME_PREPOSITIONS = frozenset("on for at by from until till before after around this next to".split())
-_REFERENCE_WORDS = {"it", "them", "those", "these"}
+_REFERENCE_WORDS = {"it", "them"}
 _PRONOUN_FOLLOWERS = frozenset(
     {"", ",", ".", "to", "for", "with", "from", "in", "on", "at", "and", "by", "instead", "too"}
 )
@@ -101,7 +101,8 @@ def _references(tokens: list[Token], start: int, end: int) -> list[Span]:
             out.append((tokens[index].start, tokens[index + 1].end))
             index += 2
             continue
-        if low in _REFERENCE_WORDS or (low in ("that", "this") and following in _PRONOUN_FOLLOWERS):
+        demonstrative = low in ("that", "this", "those", "these") and following in _PRONOUN_FOLLOWERS
+        if low in _REFERENCE_WORDS or demonstrative:
             out.append((tokens[index].start, tokens[index].end))
         index += 1
     return out
@@ -134,7 +135,9 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
         verb = tokens[first].low
         action_end = first + 1
         particles = _particles(verb)
-        if action_end < end and tokens[action_end].low in particles:
+        if verb == "let" and action_end + 1 < end and tokens[action_end].low in ("me", "us"):
+            action_end += 2  # "let me know": the pronoun and the verb it governs are the action
+        elif action_end < end and tokens[action_end].low in particles:
             action_end += 1
         elif (
             action_end + 1 < end
@@ -160,5 +163,5 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
     while target_end > target_start and tokens[target_end - 1].low in ("and", "or", "with", "to", "for", "the", "a"):
         target_end -= 1
     target = (tokens[target_start].start, tokens[target_end - 1].end) if target_end > target_start else None
-    refs = _references(tokens, action_end, end)
+    refs = _references(tokens, first + 1, end)  # "Turn it off": the pronoun may sit inside the action
     return Phrase(evidence, action, target, verb, refs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,6 +24,13 @@ from intent.normalize import Mention, find_dates, find_times
 __all__ = ["recognize"]
 
 _MAX_TEXT = 20_000  # longer inputs are read up to here: recognition stays bounded
+# Spans of time that end an object phrase like a date does ("next week", "in 10 minutes", "later").
+_PERIOD = re.compile(
+    r"\b(?:(?:next|this|coming|last|the\s+following)\s+(?:week|month|year|weekend|morning|afternoon|evening)"
+    r"|in\s+(?:a|an|\d+|a\s+few|\w+)\s+(?:minutes?|hours?|days?|weeks?|months?)"
+    r"|later\s+today|later|soon|tonight|right\s+now|asap)\b",
+    re.IGNORECASE,
+)
 _ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole thing"})
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
 
@@ -116,6 +124,7 @@ class _Recognizer:
         reference = self.reference_time.date() if self.reference_time else None
         self.temporal = (find_dates(text, reference), find_times(text))
         temporal = [(m.start, m.end) for m in (*self.temporal[0], *self.temporal[1])]
+        temporal += [(m.start(), m.end()) for m in _PERIOD.finditer(text)]
         for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
             for clause_tokens, link in split_sentence(tokens):
                 clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
