@@ -145,7 +145,8 @@ def run_http(runtime: Runtime, config: ServerConfig, public_origin: Any, *, log_
     app = build_http_app(runtime.server, settings, public_origin)
     logger.info("serving MCP over HTTP (%s mode, instances: %s)", config.mode, ", ".join(config.instances))
     try:
-        return serve(app, host=settings.host, port=settings.port, path=settings.path, log_level=log_level)
+        return serve(app, host=settings.host, port=settings.port, path=settings.path, log_level=log_level,
+                     calls_in_flight=lambda: app.posts_in_flight)
     finally:
         anyio.run(runtime.close)
 

@@ -7,10 +7,12 @@ lifetime with plain HTTP requests, so every refusal can be seen as it is sent.
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +27,7 @@ from mcp import Client
 
 from intent_mcp.cli import main
 from tests.candidates import SEED_CANDIDATE
+from tests.fakes.model_server import Reply, running_fake
 from tests.seeds import SEED_INPUT, seed_reply
 
 REPO = Path(__file__).resolve().parent.parent
@@ -48,12 +51,12 @@ class RunningServer:
 
 
 @contextmanager
-def http_server(tmp_path: Path, *flags: str) -> Iterator[RunningServer]:
+def http_server(tmp_path: Path, *flags: str, env: dict[str, str] | None = None) -> Iterator[RunningServer]:
     log = tmp_path / f"server-{time.monotonic_ns()}.log"
     command = [sys.executable, "-m", "intent_mcp", "--transport", "http", "--port", "0", *flags]
     with log.open("wb") as sink:
         process = subprocess.Popen(command, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=sink)
+                                   stderr=sink, env=None if env is None else {**os.environ, **env})
     try:
         deadline = time.monotonic() + START_SECONDS
         while True:
@@ -358,3 +361,27 @@ def test_stop_signal_exits_zero_with_sessions_open(tmp_path: Path, stop: signal.
                 assert server.process.wait(timeout=START_SECONDS) == 0
                 assert time.monotonic() - started < 10
         assert "Traceback" not in server.stderr()
+
+
+def test_stop_signal_lets_an_in_flight_call_finish(tmp_path: Path) -> None:
+    with running_fake("openai") as model:
+        model.script(Reply(text=SEED_CANDIDATE, delay=1.0))
+        config = tmp_path / "intent-mcp.json"
+        config.write_text(json.dumps({"instances": {"main": {"executor": {
+            "kind": "openai", "model": "fake", "baseUrl": model.base_url, "apiKeyEnv": "INTENT_MCP_TEST_KEY"}}}}))
+        with http_server(tmp_path, "--config", str(config), env={"INTENT_MCP_TEST_KEY": "test-key"}) as server:
+            session = RawSession(server)
+            replies: list[dict[str, Any]] = []
+            with httpx2.Client(timeout=START_SECONDS) as client:
+                session.open(client)
+                call = threading.Thread(
+                    target=lambda: replies.append(session.tool(client, "intent_parse", {"input": SEED_INPUT})))
+                call.start()
+                deadline = time.monotonic() + START_SECONDS
+                while not model.requests and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                server.process.send_signal(signal.SIGTERM)
+                call.join(timeout=START_SECONDS)
+            assert server.process.wait(timeout=START_SECONDS) == 0
+    assert replies and replies[0]["isError"] is False
+    assert replies[0]["structuredContent"] == seed_reply()["structuredContent"]

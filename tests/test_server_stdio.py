@@ -7,8 +7,10 @@ envelopes on the wire, malformed input, stdout purity and the stop signal.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,6 +25,7 @@ from mcp.client.stdio import StdioServerParameters
 from intent_mcp.cli import main
 from intent_mcp.stdio import MAX_LINE_BYTES
 from tests.candidates import SEED_CANDIDATE
+from tests.fakes.model_server import Reply, running_fake
 from tests.seeds import SEED_INPUT, seed_reply
 
 REPO = Path(__file__).resolve().parent.parent
@@ -109,8 +112,9 @@ def envelope(version: str, params: dict[str, Any]) -> dict[str, Any]:
 
 
 @asynccontextmanager
-async def raw_server(*flags: str) -> AsyncIterator[RawStdio]:
-    process = await anyio.open_process(server_command(*flags), cwd=str(REPO), stderr=None)
+async def raw_server(*flags: str, env: dict[str, str] | None = None) -> AsyncIterator[RawStdio]:
+    process = await anyio.open_process(server_command(*flags), cwd=str(REPO), stderr=None,
+                                       env=None if env is None else {**os.environ, **env})
     try:
         yield RawStdio(process)
     finally:
@@ -223,6 +227,29 @@ async def test_stops_cleanly_with_exit_status_zero(stop: str) -> None:
             server.process.send_signal(signal.SIGTERM if stop == "sigterm" else signal.SIGINT)
         with anyio.fail_after(STEP_SECONDS):
             assert await server.process.wait() == 0
+
+
+@pytest.mark.anyio
+async def test_stop_signal_cancels_an_in_flight_call(tmp_path: Path) -> None:
+    with running_fake("openai") as model:
+        model.script(Reply(text=SEED_CANDIDATE, delay=30))
+        config = tmp_path / "intent-mcp.json"
+        config.write_text(json.dumps({"instances": {"main": {"executor": {
+            "kind": "openai", "model": "fake", "baseUrl": model.base_url, "apiKeyEnv": "INTENT_MCP_TEST_KEY"}}}}))
+        async with raw_server("--config", str(config), env={"INTENT_MCP_TEST_KEY": "test-key"}) as server:
+            await server.handshake("2025-11-25")
+            await server.send(envelope("2025-11-25", {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                                                      "params": {"name": "intent_parse",
+                                                                 "arguments": {"input": SEED_INPUT}}}))
+            with anyio.fail_after(STEP_SECONDS):
+                while not model.requests:
+                    await anyio.sleep(0.02)
+            started = time.monotonic()
+            server.process.send_signal(signal.SIGTERM)
+            with anyio.fail_after(STEP_SECONDS):
+                assert await server.process.wait() == 0
+            # Cancelled, not waited out: the model would have answered only after 30 seconds.
+            assert time.monotonic() - started < 10
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:

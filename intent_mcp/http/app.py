@@ -6,7 +6,6 @@ from typing import Any
 
 from mcp.server.lowlevel import Server
 from mcp.server.transport_security import TransportSecuritySettings
-from starlette.types import ASGIApp
 
 from intent_mcp.config import HttpSettings
 from intent_mcp.http.guard import RequestGuard
@@ -29,7 +28,9 @@ def transport_security(public_origin: PublicOrigin | None) -> TransportSecurityS
     )
 
 
-def build_http_app(server: Server[Any], settings: HttpSettings, public_origin: PublicOrigin | None) -> ASGIApp:
+def build_http_app(
+    server: Server[Any], settings: HttpSettings, public_origin: PublicOrigin | None
+) -> RequestGuard:
     """One ASGI app serving ``settings.path``: stateful sessions, bounded in number, idle time and body size."""
     app = server.streamable_http_app(
         streamable_http_path=settings.path,

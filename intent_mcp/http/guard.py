@@ -149,6 +149,12 @@ class RequestGuard:
         self.app = app
         self.public_origin = public_origin
         self.max_body_bytes = max_body_bytes
+        self._posts_in_flight = 0
+
+    @property
+    def posts_in_flight(self) -> int:
+        """POST requests (calls) being answered right now; a graceful stop waits for them."""
+        return self._posts_in_flight
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -178,7 +184,11 @@ class RequestGuard:
             return
         if not _header_values(scope, b"mcp-session-id"):
             body = pin_initialize_version(body)
-        await self.app(_with_length(scope, len(body)), _replay(body, receive), send)
+        self._posts_in_flight += 1
+        try:
+            await self.app(_with_length(scope, len(body)), _replay(body, receive), send)
+        finally:
+            self._posts_in_flight -= 1
 
     async def _read_body(self, scope: Scope, receive: Receive) -> bytes | None:
         """The whole request body, or None as soon as it exceeds the limit (declared or streamed)."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Generator
 from types import FrameType
 from typing import Any
@@ -21,11 +23,33 @@ GRACEFUL_SHUTDOWN_SECONDS = 3
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, reporting its real address once bound and not re-raising the stop signal."""
+    """uvicorn's server, reporting its real address once bound and not re-raising the stop signal.
 
-    def __init__(self, config: uvicorn.Config, on_listening: Callable[[str, int], None]) -> None:
+    On a stop it first lets in-flight calls finish (bounded by ``GRACEFUL_SHUTDOWN_SECONDS``) and
+    only then ends the event streams still open; by default the SSE library would end every
+    stream at the signal, in-flight replies included.
+    """
+
+    def __init__(
+        self, config: uvicorn.Config, on_listening: Callable[[str, int], None], calls_in_flight: Callable[[], int]
+    ) -> None:
         super().__init__(config)
         self._on_listening = on_listening
+        self._calls_in_flight = calls_in_flight
+        from sse_starlette.sse import AppStatus
+
+        AppStatus.disable_automatic_graceful_drain()
+
+    async def shutdown(self, sockets: Any = None) -> None:
+        from sse_starlette.sse import AppStatus
+
+        for server in self.servers:
+            server.close()  # no new connections while the calls in flight finish
+        deadline = time.monotonic() + GRACEFUL_SHUTDOWN_SECONDS
+        while self._calls_in_flight() and time.monotonic() < deadline and not self.force_exit:
+            await asyncio.sleep(0.05)
+        AppStatus.should_exit = True  # now end the remaining event streams
+        await super().shutdown(sockets)
 
     async def startup(self, sockets: Any = None) -> None:
         await super().startup(sockets)
@@ -59,7 +83,9 @@ class _Server(uvicorn.Server):
         logger.info("stopping on %s", signal.Signals(sig).name)
 
 
-def run_http(app: ASGIApp, *, host: str, port: int, path: str, log_level: str) -> int:
+def run_http(
+    app: ASGIApp, *, host: str, port: int, path: str, log_level: str, calls_in_flight: Callable[[], int] = lambda: 0
+) -> int:
     """Serve until a stop signal; return 0 after a clean stop, 1 when the address cannot be bound."""
 
     def announce(bound_host: str, bound_port: int) -> None:
@@ -81,7 +107,7 @@ def run_http(app: ASGIApp, *, host: str, port: int, path: str, log_level: str) -
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
         ws="none",
     )
-    server = _Server(config, announce)
+    server = _Server(config, announce, calls_in_flight)
     try:
         server.run()
     except SystemExit:
