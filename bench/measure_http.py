@@ -18,6 +18,7 @@ from bench.processes import (
     LOOPBACK,
     ServerCommand,
     ServerProcess,
+    cpu_seconds,
     free_loopback_port,
     resident_bytes,
     spawn,
@@ -100,6 +101,17 @@ class _HttpSubject:
     outcome: LoadOutcome = field(default_factory=LoadOutcome)
     rss_before: int | None = None
     rss_after: int | None = None
+    cpu_used: float | None = 0.0
+
+    def add_cpu(self, before: float | None, after: float | None) -> None:
+        if self.cpu_used is None or before is None or after is None:
+            self.cpu_used = None
+        else:
+            self.cpu_used += after - before
+
+    def cpu_per_call(self) -> float | None:
+        calls = len(self.outcome.latencies)
+        return self.cpu_used / calls if self.cpu_used is not None and calls else None
 
     @property
     def url(self) -> str:
@@ -133,6 +145,8 @@ async def measure_http(budget: HttpBudget) -> Section:
             subject.rss_before = resident_bytes(subject.server.pid)
         for _turn in range(2):
             for subject in subjects:
+                assert subject.server is not None
+                before = cpu_seconds(subject.server.pid)
                 await load(
                     subject.url,
                     subject.tool,
@@ -140,6 +154,7 @@ async def measure_http(budget: HttpBudget) -> Section:
                     seconds=budget.seconds / 2,
                     outcome=subject.outcome,
                 )
+                subject.add_cpu(before, cpu_seconds(subject.server.pid))
         for subject in subjects:
             assert subject.server is not None
             subject.rss_after = resident_bytes(subject.server.pid)
@@ -183,6 +198,7 @@ def _add_rows(section: Section, budget: HttpBudget, floor: _HttpSubject, intent:
             format_seconds(floor_summary.p99),
             ratio(intent_summary.p99, floor_summary.p99),
         ),
+        *_cpu_rows(label, floor, intent),
         Row(
             label,
             "errors",
@@ -199,3 +215,18 @@ def _add_rows(section: Section, budget: HttpBudget, floor: _HttpSubject, intent:
     ]
     if intent.outcome.first_error:
         section.notes.append(f"first intent-mcp error: {intent.outcome.first_error}")
+
+
+def _cpu_rows(label: str, floor: _HttpSubject, intent: _HttpSubject) -> list[Row]:
+    intent_cpu, floor_cpu = intent.cpu_per_call(), floor.cpu_per_call()
+    if intent_cpu is None or floor_cpu is None:
+        return []
+    return [
+        Row(
+            label,
+            "server CPU per call (user+sys)",
+            format_seconds(intent_cpu),
+            format_seconds(floor_cpu),
+            ratio(intent_cpu, floor_cpu),
+        )
+    ]

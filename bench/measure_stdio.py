@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench import jsonrpc
-from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, ServerProcess, spawn, stop
+from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, ServerProcess, cpu_seconds, spawn, stop
 from bench.report import Row, Section, format_seconds
 from bench.stats import Summary, ratio
 from bench.stdio_rpc import StdioRpcClient
@@ -21,6 +21,7 @@ from bench.workloads import SEED_ARGUMENTS
 ROUND_TRIP_TARGET = 1.5
 COLD_START_TARGET = 1.3
 INTENT_TOOL = "intent_parse"
+FLOOR_TOOL = "echo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,53 +42,58 @@ class _Subject:
     client: StdioRpcClient | None = None
 
 
-async def cold_start_once(command: ServerCommand) -> float:
-    """Seconds from spawning the server to its first ``tools/list`` answer (after the handshake)."""
+async def cold_start_once(command: ServerCommand, tool: str) -> tuple[float, float]:
+    """Seconds from spawn to the first ``tools/list`` answer (after the handshake), and to the first call's."""
     started = time.perf_counter()
     server = await spawn(command.stdio_argv(), stdio=True)
     try:
         client = StdioRpcClient(server)
         await client.initialize()
         tools = await client.list_tools()
-        elapsed = time.perf_counter() - started
+        listed = time.perf_counter() - started
+        await client.call_tool(tool, SEED_ARGUMENTS)
+        called = time.perf_counter() - started
     except Exception as exc:
         tail = await stop(server)
         raise RuntimeError(f"{command.label} failed to start: {exc}; stderr: {tail[-500:]}") from exc
     await stop(server)
     if not tools:
         raise RuntimeError(f"{command.label} listed no tools")
-    return elapsed
+    return listed, called
 
 
 async def measure_cold_start(budget: StdioBudget) -> Section:
     section = Section("cold start")
-    floor_samples: list[float] = []
-    intent_samples: list[float] = []
+    floor_samples: list[tuple[float, float]] = []
+    intent_samples: list[tuple[float, float]] = []
     if budget.cold_start_warmup:
         # One unmeasured start each first: it warms the OS file cache and bytecode caches for both.
-        await cold_start_once(FLOOR_SERVER)
-        await cold_start_once(INTENT_SERVER)
+        await cold_start_once(FLOOR_SERVER, FLOOR_TOOL)
+        await cold_start_once(INTENT_SERVER, INTENT_TOOL)
     for _ in range(budget.cold_starts):
-        floor_samples.append(await cold_start_once(FLOOR_SERVER))
-        intent_samples.append(await cold_start_once(INTENT_SERVER))
-    floor = Summary.of(floor_samples)
-    intent = Summary.of(intent_samples)
-    section.rows.append(
-        Row(
-            "2. cold start (stdio)",
-            f"spawn -> first tools/list, median of {floor.count}",
-            format_seconds(intent.median),
-            format_seconds(floor.median),
-            ratio(intent.median, floor.median),
-            COLD_START_TARGET,
+        floor_samples.append(await cold_start_once(FLOOR_SERVER, FLOOR_TOOL))
+        intent_samples.append(await cold_start_once(INTENT_SERVER, INTENT_TOOL))
+    for index, (metric, target) in enumerate(
+        (("spawn -> first tools/list", COLD_START_TARGET), ("spawn -> first tools/call answered", None))
+    ):
+        floor = Summary.of([sample[index] for sample in floor_samples])
+        intent = Summary.of([sample[index] for sample in intent_samples])
+        section.rows.append(
+            Row(
+                "2. cold start (stdio)",
+                f"{metric}, median of {floor.count}",
+                format_seconds(intent.median),
+                format_seconds(floor.median),
+                ratio(intent.median, floor.median),
+                target,
+            )
         )
-    )
     return section
 
 
 async def measure_round_trip(budget: StdioBudget) -> Section:
     section = Section("round trip")
-    subjects = [_Subject(FLOOR_SERVER, "echo"), _Subject(INTENT_SERVER, INTENT_TOOL)]
+    subjects = [_Subject(FLOOR_SERVER, FLOOR_TOOL), _Subject(INTENT_SERVER, INTENT_TOOL)]
     servers = [await spawn(subject.command.stdio_argv(), stdio=True) for subject in subjects]
     samples: list[list[float]] = [[], []]
     try:
@@ -95,11 +101,16 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
         await asyncio.gather(
             *(_ready(subject, server, budget) for subject, server in zip(subjects, servers, strict=True))
         )
+        cpu_before = [cpu_seconds(server.pid) for server in servers]
         deadline = time.monotonic() + budget.round_trip_seconds
         while time.monotonic() < deadline:
             for index, subject in enumerate(subjects):
                 assert subject.client is not None
                 samples[index].extend(await _timed_batch(subject.client, subject.tool, budget.batch))
+        cpu_per_call = [
+            _per_call(before, cpu_seconds(server.pid), len(calls))
+            for before, server, calls in zip(cpu_before, servers, samples, strict=True)
+        ]
     finally:
         for server in servers:
             await stop(server)
@@ -124,7 +135,24 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
             ratio(intent.p99, floor.p99),
         )
     )
+    floor_cpu, intent_cpu = cpu_per_call
+    if floor_cpu is not None and intent_cpu is not None:
+        section.rows.append(
+            Row(
+                "1. round trip (stdio)",
+                "server CPU per call (user+sys)",
+                format_seconds(intent_cpu),
+                format_seconds(floor_cpu),
+                ratio(intent_cpu, floor_cpu),
+            )
+        )
     return section
+
+
+def _per_call(before: float | None, after: float | None, calls: int) -> float | None:
+    if before is None or after is None or calls == 0:
+        return None
+    return (after - before) / calls
 
 
 async def _ready(subject: _Subject, server: ServerProcess, budget: StdioBudget) -> None:

@@ -96,6 +96,20 @@ def resident_bytes(pid: int) -> int | None:
     return None
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time a process has used (Linux /proc); None where that is unavailable.
+
+    Unlike wall time, this does not grow while the process waits for a busy machine's CPU.
+    """
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # Fields after the parenthesised command name; utime and stime are the 14th and 15th overall.
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass(slots=True)
 class ServerProcess:
     """A started server and the file its stderr goes to (a file, so a chatty server never blocks)."""

@@ -43,8 +43,10 @@ def format_ratio(value: float | None) -> str:
 
 
 def format_seconds(seconds: float) -> str:
-    if seconds >= 1.0:
+    if seconds >= 10.0:
         return f"{seconds:.2f} s"
+    if seconds >= 1.0:
+        return f"{seconds * 1e3:.0f} ms"
     if seconds >= 1e-3:
         return f"{seconds * 1e3:.2f} ms"
     return f"{seconds * 1e6:.1f} µs"
@@ -53,6 +55,8 @@ def format_seconds(seconds: float) -> str:
 def format_bytes(count: int | None) -> str:
     if count is None:
         return "n/a"
+    if abs(count) < 1024 * 1024:
+        return f"{count / 1024:.1f} KiB"
     return f"{count / (1024 * 1024):.1f} MiB"
 
 
