@@ -116,8 +116,10 @@ def test_answer_goes_to_the_unresolved_intent() -> None:
 
 
 def test_domains_are_chosen_by_their_words() -> None:
-    candidate = recognize(task_input("Pay the invoice.", domains=["billing", "invoice", "travel"]))
-    assert candidate["intents"][0]["domain"] == "invoice"
+    candidate = recognize(task_input("Pay the invoice.", domains=["billing", "invoices", "travel"]))
+    assert candidate["intents"][0]["domain"] == "invoices"
+    looked_up = recognize(task_input("Look up order 000123.", domains=["cancel_order", "lookupOrder"]))
+    assert looked_up["intents"][0]["domain"] == "lookupOrder"
     assert recognize(task_input("Pay the invoice.", domains=["travel"]))["intents"][0]["domain"] is None
 
 

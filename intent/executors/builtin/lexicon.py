@@ -123,7 +123,9 @@ FRAMES: tuple[tuple[str, ...], ...] = tuple(
         let's|lets|go ahead and|please|kindly|pls|plz|just|also|then|first|firstly|second|secondly|
         now|next|finally|lastly|afterwards|additionally|and|so|ok|okay|oh|and also|and then|
         but|plus|i also need you to|i also want to|i also need to|i'd also like to|can you also|
-        could you also|you can|you could|try to|quickly|immediately
+        could you also|you can|you could|try to|quickly|immediately|need to|want to|would like to|
+        i'll need you to|i will need you to|i'd appreciate it if you could|please could you|please can you|
+        we'll need to|gotta|got to|have to|trying to|looking to|time to|it's time to
         """.replace("\n", " ").split("|"),
         key=lambda f: -len(f.split()),
     )

@@ -86,19 +86,41 @@ def _constraint_text(text: str, clause: Clause) -> str:
     if tokens[start].low in ("please", "kindly") and start + 1 < len(tokens):
         start += 1
     end = len(tokens)
-    while end > start + 1 and not tokens[end - 1].is_word:
-        end -= 1
+    while end > start + 1 and (not tokens[end - 1].is_word or tokens[end - 1].low in ("please", "thanks")):
+        end -= 1  # "No peanuts, please": the politeness is not part of the rule
     return text[tokens[start].start : tokens[end - 1].end]
 
 
+_DOMAIN_STOP = frozenset("a an the my our your to of for and in on at with me us it".split())
+_DOMAIN_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+")
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("s", "ing", "ed"):
+        if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
 def _domain(text: str, domains: Any) -> str | None:
+    """The configured domain whose name shares the most words with the request ("lookup_order")."""
     if not isinstance(domains, list) or not domains:
         return None
-    words = content_words(text)
+    tokens = [w for w in _DOMAIN_SPLIT.split(text) if w]
+    words = {_stem(w) for w in tokens if w.lower() not in _DOMAIN_STOP}
+    words |= {_stem(a + b) for a, b in zip(tokens, tokens[1:])}  # "look up" names "lookup"
+    best: tuple[int, str] | None = None
     for domain in domains:
-        if isinstance(domain, str) and content_words(domain.replace("_", " ").replace("-", " ")) & words:
-            return domain
-    return None
+        if not isinstance(domain, str):
+            continue
+        names = {_stem(w) for w in _DOMAIN_SPLIT.split(domain) if w and w.lower() not in _DOMAIN_STOP}
+        score = len(names & words)
+        if score and (best is None or score > best[0]):
+            best = (score, domain)
+    return best[1] if best else None
 
 
 class _Recognizer:
