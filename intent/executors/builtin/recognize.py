@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
@@ -111,7 +112,7 @@ def _domain(text: str, domains: Any) -> str | None:
         return None
     tokens = [w for w in _DOMAIN_SPLIT.split(text) if w]
     words = {_stem(w) for w in tokens if w.lower() not in _DOMAIN_STOP}
-    words |= {_stem(a + b) for a, b in zip(tokens, tokens[1:])}  # "look up" names "lookup"
+    words |= {_stem(a + b) for a, b in pairwise(tokens)}  # "look up" names "lookup"
     best: tuple[int, str] | None = None
     for domain in domains:
         if not isinstance(domain, str):
