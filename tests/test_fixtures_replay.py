@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import mcp.client.stdio  # noqa: F401  imported at collection: its default errlog binds the real stderr
 import pytest
 
 from intent_mcp.cli import main as cli_main
@@ -19,6 +20,7 @@ from intent_mcp.fixtures import (
     CASES,
     HTTP_PROTOCOL_VERSIONS,
     PROTOCOL_VERSIONS,
+    CaseSpec,
     build_case,
     load_fixtures,
     load_profiles,
@@ -93,11 +95,11 @@ def test_fixtures_show_every_required_exchange(version: str, case: str, call: st
 
 
 @pytest.mark.parametrize("spec", CASES, ids=[spec.name for spec in CASES])
-def test_fixtures_send_what_the_recording_cases_send(spec: object) -> None:
+def test_fixtures_send_what_the_recording_cases_send(spec: CaseSpec) -> None:
     # A fixture edited by hand, or a case changed without re-recording, shows up here.
     for version in PROTOCOL_VERSIONS:
-        (fixture,) = [f for f in load_fixtures(FIXTURES, [version]) if f.name == spec.name]  # type: ignore[attr-defined]
-        assert [exchange.send for exchange in fixture.exchanges] == build_case(spec, version)  # type: ignore[arg-type]
+        (fixture,) = [f for f in load_fixtures(FIXTURES, [version]) if f.name == spec.name]
+        assert [exchange.send for exchange in fixture.exchanges] == build_case(spec, version)
 
 
 def test_seed_fixture_holds_the_reference_reply() -> None:

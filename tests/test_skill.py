@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -143,73 +144,75 @@ def _tool_json(result: Any) -> dict[str, Any]:
     return data
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
 @pytest.mark.anyio
 async def test_skill_followed_by_hand_end_to_end() -> None:
     from mcp.client import Client
-    from mcp.client.stdio import StdioServerParameters
+    from mcp.client.stdio import StdioServerParameters, stdio_client
 
     server = StdioServerParameters(
         command=sys.executable, args=["-m", "intent_mcp", "--transport", "stdio", "--mode", "host"], cwd=str(REPO)
     )
-    async with Client(server, mode="legacy") as client:
-        tools = {tool.name for tool in (await client.list_tools()).tools}
-        assert {"intent_prepare", "intent_accept", "intent_cancel"} <= tools
+    # The server's stderr goes to a real file: the transport needs a file descriptor, whatever pytest captures.
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as errlog:
+        async with Client(stdio_client(server, errlog=errlog), mode="legacy") as client:
+            await _follow_the_skill(client)
 
-        # Step 1: prepare.
-        prepared = await client.call_tool("intent_prepare", {"input": "Look up order 000123. Do not cancel the order."})
-        assert prepared.is_error is False
-        task = _tool_json(prepared)
-        assert task["kind"] == "model_task"
-        assert prepared.structured_content == task
 
-        # Step 2: the candidate, written from the task alone, checked as the Skill says.
-        candidate = _example_candidate()
-        jsonschema.validate(candidate, task["outputSchema"])
-        assert task["input"]["fields"] == {}  # so no field is filled
-        for quote in _quotes_of(candidate):
-            assert quote in task["input"]["text"], quote
+async def _follow_the_skill(client: Any) -> None:
+    """Steps 1-5 of SKILL.md, in order, as a host model would take them."""
+    tools = {tool.name for tool in (await client.list_tools()).tools}
+    assert {"intent_prepare", "intent_accept", "intent_cancel"} <= tools
 
-        # Step 4 first: a candidate with a key left out gets explicit feedback, corrected once from it.
-        malformed = {key: value for key, value in candidate.items() if key != "removals"}
-        rejected = await client.call_tool(
-            "intent_accept",
-            {
-                "requestId": task["requestId"],
-                "submissionToken": task["submissionToken"],
-                "candidateText": json.dumps(malformed),
-            },
-        )
-        assert rejected.is_error is True
-        error = _tool_json(rejected)["error"]
-        assert error["code"] == "CANDIDATE_INVALID"
-        assert error["retryable"] is True
-        assert error["feedback"], "the correction is allowed only from explicit feedback"
-        assert any("removals" in item["message"] or "removals" in item["pointer"] for item in error["feedback"])
+    # Step 1: prepare.
+    prepared = await client.call_tool("intent_prepare", {"input": "Look up order 000123. Do not cancel the order."})
+    assert prepared.is_error is False
+    task = _tool_json(prepared)
+    assert task["kind"] == "model_task"
+    assert prepared.structured_content == task
 
-        # Step 3: submit the whole candidate (corrected exactly where the feedback pointed).
-        accepted = await client.call_tool(
-            "intent_accept",
-            {
-                "requestId": task["requestId"],
-                "submissionToken": task["submissionToken"],
-                "candidateText": json.dumps(candidate),
-            },
-        )
-        assert accepted.is_error is False
-        result = _tool_json(accepted)
-        assert accepted.structured_content == result
-        assert result["status"] == "complete"
-        (intent,) = result["effective"]["intents"]
-        assert (intent["action"], intent["target"]) == ("Look up", "order 000123")
-        assert [(c["kind"], c["text"]) for c in intent["constraints"]] == [("prohibition", "Do not cancel the order")]
+    # Step 2: the candidate, written from the task alone, checked as the Skill says.
+    candidate = _example_candidate()
+    jsonschema.validate(candidate, task["outputSchema"])
+    assert task["input"]["fields"] == {}  # so no field is filled
+    for quote in _quotes_of(candidate):
+        assert quote in task["input"]["text"], quote
 
-        # Step 5: a task the host cannot complete is cancelled with a reason.
-        second = _tool_json(await client.call_tool("intent_prepare", {"input": "Delete every customer record."}))
-        cancelled = await client.call_tool("intent_cancel", {"requestId": second["requestId"], "reason": "refusal"})
-        assert cancelled.is_error is False
-        assert _tool_json(cancelled) == {"requestId": second["requestId"], "status": "cancelled"}
+    # Step 4 first: a candidate with a key left out gets explicit feedback, corrected once from it.
+    malformed = {key: value for key, value in candidate.items() if key != "removals"}
+    rejected = await client.call_tool(
+        "intent_accept",
+        {
+            "requestId": task["requestId"],
+            "submissionToken": task["submissionToken"],
+            "candidateText": json.dumps(malformed),
+        },
+    )
+    assert rejected.is_error is True
+    error = _tool_json(rejected)["error"]
+    assert error["code"] == "CANDIDATE_INVALID"
+    assert error["retryable"] is True
+    assert error["feedback"], "the correction is allowed only from explicit feedback"
+    assert any("removals" in item["message"] or "removals" in item["pointer"] for item in error["feedback"])
+
+    # Step 3: submit the whole candidate (corrected exactly where the feedback pointed).
+    accepted = await client.call_tool(
+        "intent_accept",
+        {
+            "requestId": task["requestId"],
+            "submissionToken": task["submissionToken"],
+            "candidateText": json.dumps(candidate),
+        },
+    )
+    assert accepted.is_error is False
+    result = _tool_json(accepted)
+    assert accepted.structured_content == result
+    assert result["status"] == "complete"
+    (intent,) = result["effective"]["intents"]
+    assert (intent["action"], intent["target"]) == ("Look up", "order 000123")
+    assert [(c["kind"], c["text"]) for c in intent["constraints"]] == [("prohibition", "Do not cancel the order")]
+
+    # Step 5: a task the host cannot complete is cancelled with a reason.
+    second = _tool_json(await client.call_tool("intent_prepare", {"input": "Delete every customer record."}))
+    cancelled = await client.call_tool("intent_cancel", {"requestId": second["requestId"], "reason": "refusal"})
+    assert cancelled.is_error is False
+    assert _tool_json(cancelled) == {"requestId": second["requestId"], "status": "cancelled"}

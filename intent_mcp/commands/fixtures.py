@@ -63,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
 
     from intent_mcp.fixtures import FixtureError, MarkerError, ReplayFailure
 
+    if not Path(args.fixtures).is_dir():
+        print(f"error: no fixtures folder at {args.fixtures} (give it with --fixtures)", file=sys.stderr)
+        return 2
     try:
         if args.fixtures_action == "check":
             return anyio.run(_check, args)
