@@ -159,9 +159,7 @@ async def measure_http(budget: HttpBudget) -> Section:
             assert subject.server is not None
             subject.rss_after = resident_bytes(subject.server.pid)
     finally:
-        for subject in subjects:
-            if subject.server is not None:
-                await stop(subject.server)
+        await asyncio.gather(*(stop(subject.server) for subject in subjects if subject.server is not None))
     floor, intent = subjects
     _add_rows(section, budget, floor, intent)
     return section

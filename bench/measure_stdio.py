@@ -112,8 +112,7 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
             for before, server, calls in zip(cpu_before, servers, samples, strict=True)
         ]
     finally:
-        for server in servers:
-            await stop(server)
+        await asyncio.gather(*(stop(server) for server in servers))
     floor = Summary.of(samples[0])
     intent = Summary.of(samples[1])
     section.rows.append(
