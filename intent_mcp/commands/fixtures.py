@@ -166,4 +166,9 @@ async def _record(args: argparse.Namespace) -> int:
             )
             changed = write_fixture(fixture)
             print(f"{'WROTE' if changed else 'SAME '} {version}/{spec.name}", flush=True)
+        # A file no case writes any more is not deleted behind the reviewer's back, only named.
+        known = {spec.name for spec in CASES}
+        for path in sorted((args.fixtures / version).glob("*.json")):
+            if path.stem not in known:
+                print(f"STALE {version}/{path.stem} (no such case; delete the file if that is intended)")
     return 0
