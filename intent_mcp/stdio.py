@@ -63,6 +63,7 @@ class StdinLines:
             chunk = os.read(self._fd, 64 * 1024)
             if not chunk:
                 if skipping:
+                    self._buffer.clear()
                     return OVERSIZED_LINE.encode()
                 if self._buffer:
                     line = bytes(self._buffer)
