@@ -2,6 +2,8 @@
 
 - ``accept``: pyinstrument over ``Intent.accept`` of a prepared candidate (``--size``).
 - ``server``: pyinstrument inside ``intent-mcp --transport stdio`` while it answers the seed call.
+- ``breakdown``: median time of each stage of one ``intent_parse`` of the seed request, in
+  process (recognizer, candidate validation, resolution, serialisation, adapter, SDK encoding).
 - ``imports``: ``-X importtime`` of both servers from spawn to the first ``tools/list``, the
   costliest top-level packages first: what cold start pays for.
 
@@ -16,11 +18,14 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, spawn, stop
+from bench.stats import percentile
 from bench.stdio_rpc import StdioRpcClient
 from bench.workloads import MEDIUM_INPUT, SEED_ARGUMENTS, SHORT_INPUT, long_input
 
@@ -121,11 +126,125 @@ async def profile_imports(top: int) -> str:
     return "\n".join(lines)
 
 
+def _median_micros(work: Callable[[], object], *, calls: int, warmup: int = 100) -> float:
+    for _ in range(warmup):
+        work()
+    samples = []
+    for _ in range(calls):
+        started = time.perf_counter()
+        work()
+        samples.append(time.perf_counter() - started)
+    return percentile(samples, 0.5) * 1e6
+
+
+async def _median_micros_async(work: Callable[[], Awaitable[object]], *, calls: int, warmup: int = 100) -> float:
+    for _ in range(warmup):
+        await work()
+    samples = []
+    for _ in range(calls):
+        started = time.perf_counter()
+        await work()
+        samples.append(time.perf_counter() - started)
+    return percentile(samples, 0.5) * 1e6
+
+
+async def profile_breakdown(calls: int) -> str:
+    """Each stage of answering the seed ``intent_parse`` in process, median microseconds per call."""
+    import mcp_types as types
+
+    from adapter import IntentMcpAdapterConfig, create_intent_mcp_adapter
+    from intent import Intent, IntentConfig
+
+    # Internal stages, named here only to attribute time; a rename shows up as a skipped line.
+    try:
+        from intent.candidate.parse import _validator, parse_candidate
+        from intent.resolve.resolver import resolve
+    except ImportError:
+        parse_candidate = resolve = _validator = None  # type: ignore[assignment]
+
+    intent = Intent(IntentConfig())
+    executor = intent.config.executor
+    if executor is None:
+        raise SystemExit("the default configuration has no built-in recognizer")
+    request = dict(SEED_ARGUMENTS)
+    task = intent.prepare(request)
+    candidate = await executor.complete(task)
+    result = await intent.accept(task, candidate)
+    adapter = create_intent_mcp_adapter(IntentMcpAdapterConfig(instances={"main": intent}))
+    session = adapter.connect(protocol_version="2025-11-25")
+    reply = await session.call_tool("intent_parse", request)
+    assert isinstance(reply, types.CallToolResult)
+    limits = intent.config.limits
+    lines: list[tuple[str, float]] = [
+        ("Intent.prepare", _median_micros(lambda: intent.prepare(request), calls=calls)),
+        (
+            "built-in recognizer (executor.complete)",
+            await _median_micros_async(lambda: executor.complete(task), calls=calls),
+        ),
+    ]
+    if parse_candidate is not None and resolve is not None and _validator is not None:
+        value = orjson.loads(candidate)
+        validator = _validator(task.output_schema)
+        checked = parse_candidate(candidate, task.output_schema, limits)
+        lines += [
+            (
+                "  candidate: parse_candidate (all format checks)",
+                _median_micros(lambda: parse_candidate(candidate, task.output_schema, limits), calls=calls),
+            ),
+            (
+                "    of which jsonschema iter_errors",
+                _median_micros(lambda: list(validator.iter_errors(value)), calls=calls),
+            ),
+            (
+                "  resolve (grounding + resolution)",
+                _median_micros(lambda: resolve(checked, task.request, intent.config), calls=calls),
+            ),
+        ]
+    lines += [
+        ("Intent.accept (prepare outside)", await _accept_micros(intent, request, candidate, calls)),
+        ("IntentResult.to_json", _median_micros(result.to_json, calls=calls)),
+        ("IntentResult.to_dict", _median_micros(result.to_dict, calls=calls)),
+        (
+            "Intent.parse (prepare + recognizer + accept)",
+            await _median_micros_async(lambda: intent.parse(request), calls=calls),
+        ),
+        (
+            "adapter session.call_tool('intent_parse')",
+            await _median_micros_async(lambda: session.call_tool("intent_parse", request), calls=calls),
+        ),
+        (
+            "SDK encoding of the reply (model_dump_json)",
+            _median_micros(lambda: reply.model_dump_json(by_alias=True, exclude_none=True), calls=calls),
+        ),
+    ]
+    await session.close()
+    await adapter.close()
+    await intent.close()
+    width = max(len(name) for name, _ in lines)
+    return "\n".join(
+        [
+            f"median of {calls} calls, seed request, in process",
+            *(f"{name:<{width}}  {micros:8.1f} µs" for name, micros in lines),
+        ]
+    )
+
+
+async def _accept_micros(intent: Any, request: dict[str, Any], candidate: str, calls: int) -> float:
+    samples = []
+    for index in range(calls + 100):
+        task = intent.prepare(request)
+        started = time.perf_counter()
+        await intent.accept(task, candidate)
+        if index >= 100:
+            samples.append(time.perf_counter() - started)
+    return percentile(samples, 0.5) * 1e6
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.profile", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("target", choices=("accept", "server", "imports"))
+    parser.add_argument("target", choices=("accept", "server", "breakdown", "imports"))
     parser.add_argument("--size", choices=("short", "medium", "long"), default="long")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--top", type=int, default=15, help="packages listed by 'imports'")
@@ -135,6 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(asyncio.run(profile_accept(args.size, seconds)))
     elif args.target == "server":
         print(asyncio.run(profile_server(seconds)))
+    elif args.target == "breakdown":
+        print(asyncio.run(profile_breakdown(calls=2000)))
     else:
         print(asyncio.run(profile_imports(args.top)))
     return 0
