@@ -25,8 +25,11 @@ __all__ = ["Clause", "classify", "split_sentence"]
 _CONNECTORS = frozenset(
     {",", "and", "but", "&", "plus", "then", "afterwards", "finally", "next", "also", "-", "—", "–"}
 )
-_LEAD_ONLY = frozenset({"after", "that", "then", "afterwards", "afterward", "finally", "next", "later", "first",
-                        "also", "and", "so", "ok", "okay", "now", "lastly", "secondly", "firstly"})
+_LEAD_ONLY = frozenset(
+    {"after", "that", "then", "afterwards", "afterward", "finally", "next", "later", "first", "also", "and", "so",
+     "ok", "okay", "now", "lastly", "secondly", "firstly", "actually", "sorry", "oops", "wait", "no", "oh", "well",
+     "hey", "hi", "hello", "plus", "additionally", "sure", "yes", "yeah"}
+)  # fmt: skip
 # Words that open a subordinate clause together with the next one ("only if", "but only when").
 _OPENING_ONLY = frozenset({"only", "but", "and", "even", "as", "soon", "long", "just"})
 _SEQUENCE_WORDS = frozenset({"then", "afterwards", "finally", "next", "after that", "afterward", "later"})
@@ -116,7 +119,12 @@ def is_verb_start(tokens: list[Token], index: int, *, strict: bool) -> bool:
         if following in (",", "and", "or", "&", "-"):
             return False
         if strict and word in AMBIGUOUS_VERBS:
-            return following in _OBJECT_STARTS or following in PHRASAL.get(word, ()) or following[:1].isdigit()
+            return (
+                following in _OBJECT_STARTS
+                or following in PHRASAL.get(word, ())
+                or following[:1].isdigit()
+                or tokens[index + 1].text[:1].isupper()  # "and call Ben"
+            )
         return True
     if not tokens[index].is_word or word in DETERMINERS or word in SUBJECT_PRONOUNS or word in WH_WORDS:
         return False
@@ -260,6 +268,8 @@ def classify(clause: Clause) -> Clause:
         else:
             break
     clause.body = index
+    if any(t.low in ("instead", "rather") for t in tokens[index:]):
+        clause.flags.add("correction")
     words = [t for t in tokens[index:] if t.is_word]
     if not words:
         clause.kind = "social" if any(t.is_word for t in tokens) else "fragment"

@@ -323,7 +323,7 @@ class _Extractor:
         for mention in self._usable(find_enum_values(self.text, spec.schema["enum"])):
             if _negated(self.text, mention):
                 continue
-            if str(mention.value).lower() in _ENUM_GUARDED:
+            if str(mention.value).lower() in _ENUM_GUARDED and not self._stands_alone(mention):
                 prev, nxt = _words_near(self.text, mention.start, mention.end, 1, 1)
                 if not ((nxt and nxt[0] in words) or (prev and (prev[0] in words or prev[0] in _ENUM_GUARD_PREVIOUS))):
                     continue
@@ -332,8 +332,19 @@ class _Extractor:
             mentions = self._same_owner(mentions)
             self._emit_choice(spec, mentions, [m.value for m in mentions])
 
+    def _stands_alone(self, mention: Mention) -> bool:
+        """The value is the whole sentence ("Basic.", "The enterprise one."): an answer, not an adjective."""
+        before = self.text[: mention.start].rstrip()
+        after = self.text[mention.end :].strip(" ,")
+        if after.lower().startswith("please"):
+            after = after[len("please") :].strip(" ,")
+        before_ok = not before or before[-1] in ".!?:" or before.lower().endswith(("it's", "it is", "the"))
+        return before_ok and (not after or after[0] in ".!?" or after.lower().startswith("one"))
+
     def numbers(self, numeric: list[FieldSpec]) -> None:
-        mentions = [m for m in self._usable(find_numbers(self.text)) if not self._inside_temporal(m)]
+        mentions = [
+            m for m in self._usable(find_numbers(self.text)) if not self._inside_temporal(m) and not _negated(self.text, m)
+        ]
         expanded = {spec.name: _expanded(self.words[spec.name]) for spec in numeric}
         scored: list[tuple[int, int, FieldSpec, Mention]] = []
         for mention in mentions:
