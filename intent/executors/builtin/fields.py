@@ -343,7 +343,9 @@ class _Extractor:
 
     def numbers(self, numeric: list[FieldSpec]) -> None:
         mentions = [
-            m for m in self._usable(find_numbers(self.text)) if not self._inside_temporal(m) and not _negated(self.text, m)
+            m
+            for m in self._usable(find_numbers(self.text))
+            if not self._inside_temporal(m) and not _negated(self.text, m)  # "6 instead of 4"
         ]
         expanded = {spec.name: _expanded(self.words[spec.name]) for spec in numeric}
         scored: list[tuple[int, int, FieldSpec, Mention]] = []
