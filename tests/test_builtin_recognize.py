@@ -8,6 +8,8 @@ from typing import Any
 import jsonschema
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from intent import Intent, IntentConfig, IntentError
 from intent.executors.builtin import BuiltinExecutor, recognize
@@ -202,3 +204,34 @@ async def test_cancellations(second: str, left: list[str]) -> None:
     result = await _turns(None, "Water the plants and feed the cat.", second)
     assert result["turn"]["kind"] == "cancellation"
     assert [i["action"] for i in result["effective"]["intents"]] == left
+
+
+_WORDS = (
+    "book a table for two at 7pm tomorrow and then cancel it but don't use my card if possible unless "
+    "order 123456 premium business Friday the 15th $40 please thanks also first after you before it's "
+    "never keep only when until make change instead forget the second one, . ? ! ; me us them that"
+).split()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS) | st.text(max_size=6), max_size=40), st.sampled_from([None, "dining", "plans"]))
+def test_any_word_salad_gives_a_valid_grounded_candidate(words: list[str], schema: str | None) -> None:
+    text = " ".join(words)
+    data = task_input(text, schema)
+    candidate = recognize(data)
+    jsonschema.Draft202012Validator(build_output_schema(list(data["fields"]), None)).validate(candidate)
+    for quote in quotes(candidate):
+        assert quote and quote in text
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=30))
+def test_follow_up_word_salad_stays_valid(words: list[str]) -> None:
+    baseline = {"intents": [{"id": "intent-1", "action": "Book", "target": "a table", "inputs": {"partySize": 2}},
+                            {"id": "intent-2", "action": "cancel", "target": "it", "inputs": {}}],
+                "constraints": [{"id": "constraint-1", "text": "don't use my card"}],
+                "unresolved": [{"intentId": "intent-2", "field": "date"}]}  # fmt: skip
+    candidate = recognize(task_input(" ".join(words), "dining", baseline=baseline))
+    VALIDATORS["dining"].validate(candidate)
+    ids = {"intent-1", "intent-2", "constraint-1"}
+    assert all(u["id"] in ids for u in candidate["updates"]) and all(r["id"] in ids for r in candidate["removals"])
