@@ -41,6 +41,13 @@ _NOUN_FRAMES = frozenset(
      ("i'll", "have"), ("i'll", "take")}
 )  # fmt: skip
 _NOUN_FRAMES_LONGEST_FIRST = sorted(_NOUN_FRAMES, key=len, reverse=True)
+# Words that head a phrase but never a request ("For 3 people", "December 15", "About 20").
+_NOT_VERBS = frozenset(
+    """for to at on in by with from of about around after before under over between into per via until
+    january february march april may june july august september october november december jan feb mar apr
+    jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday today tomorrow
+    tonight only just exactly approximately roughly maybe perhaps number no yes""".split()
+)
 _MODALS = frozenset({"must", "should", "shall"})
 _NEED_MODALS = frozenset({"needs", "has", "have", "need"})
 _AUX = frozenset(
@@ -132,7 +139,9 @@ def is_verb_start(tokens: list[Token], index: int, *, strict: bool) -> bool:
         return False  # a name inside a sentence, not a verb
     if strict:  # an unknown word inside a list ("honey on the list") is a noun unless an object follows
         return following is not None and following in DETERMINERS
-    return following is not None and (following in DETERMINERS or following in PARTICLES)
+    if following is None or word in _NOT_VERBS:
+        return False
+    return following in DETERMINERS or following in PARTICLES or following[:1].isdigit() or following[:1] in "$€£#"
 
 
 def _starts_clause(tokens: list[Token], index: int) -> bool:

@@ -63,6 +63,8 @@ _MEASURE_UNITS = frozenset(
 _ID_NOUNS = frozenset(
     "order invoice booking ticket account reference ref confirmation case id flight room # no".split()
 )
+# Only one word stands before the number in its sentence: that word is the request's verb.
+_SENTENCE_VERB = re.compile(r"(?:^|[.!?;]\s*)\s*(?:please\s+)?[A-Za-z]+\s+$", re.IGNORECASE)
 _NOT_COUNTED = frozenset(
     "on at in for to and by from tonight today tomorrow this next please pm am".split()
 )
@@ -377,8 +379,8 @@ class _Extractor:
                     if not (prev[-1] in _ID_NOUNS and prev[-1] not in names):
                         scored.append((3, -mention.start, spec, mention))
                         continue
-                if prev and prev[-1] in _ID_NOUNS:
-                    continue
+                if prev and prev[-1] in _ID_NOUNS and not _SENTENCE_VERB.search(self.text[: mention.start]):
+                    continue  # "order 3" names an order; "Order 3 boxes" orders three
                 if head in others or head in _MEASURE_UNITS or len(numeric) > 1:
                     continue
                 if head and head[:1].isalpha() and head not in _NOT_COUNTED:

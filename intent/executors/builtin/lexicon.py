@@ -65,6 +65,7 @@ VERBS = frozenset(
     rsvp scrub serve shop simplify skim speed sponsor spray stack staple steam stir sweep tighten
     toggle tow transmit unlock unplug unregister upvote mow walk wake vacate fetch defrost preheat
     preorder prepay recharge repay repost reroute reset reactivate unsubscribe refinance downgrade
+    wire postpone locate purchase display escalate notify pause
     """.split()
 )
 
@@ -104,7 +105,7 @@ PHRASAL: dict[str, frozenset[str]] = {
         "heat": "up", "charge": "up", "load": "up", "stock": "up", "cash": "out in",
         "opt": "out in", "plug": "in", "rule": "out", "single": "out", "block": "out off", "cross": "off out",
         "wake": "up", "ship": "out", "break": "down", "count": "up", "add": "up on",
-        "pass": "on along", "fire": "up", "size": "up", "go": "over through",
+        "pass": "on along", "fire": "up", "size": "up", "go": "over through back ahead out",
     }.items()
 }  # fmt: skip
 
@@ -196,6 +197,7 @@ SOCIAL_WORDS = frozenset(
     there everyone folks team much again kind regards best wishes welcome got noted understood
     have day weekend meet to you a your for help the that's that is all it be will was this of lovely
     wonderful amazing brilliant excellent fantastic done bit just really super thats im i'm glad happy
+    how are doing going up what's whats today you're best things been
     """.split()
 )
 

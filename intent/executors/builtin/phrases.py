@@ -22,6 +22,7 @@ _PRONOUN_FOLLOWERS = frozenset(
 _AFTER_PARTICLE = frozenset(
     "for to with at in by from before after when if and then please now tonight today tomorrow , . ! ?".split()
 )
+_POSSESSIVES = frozenset("my our your the his her their this that".split())
 _OBJECT_PRONOUNS = frozenset({"me", "us", "it", "them", "him", "her", "this", "that"})
 
 
@@ -81,7 +82,10 @@ def _cut(tokens: list[Token], start: int, end: int, temporal: list[Span]) -> int
             return index
         if low == "," and not any(w in ("and", "or") for w in words_after[index - start :]):
             return index
-        if any(s <= token.start < e for s, e in temporal):
+        inside_noun_phrase = (
+            index > start and tokens[index - 1].low in _POSSESSIVES and index + 1 < end and tokens[index + 1].is_word
+        )
+        if not inside_noun_phrase and any(s <= token.start < e for s, e in temporal):
             if index > start and tokens[index - 1].low in _TIME_PREPOSITIONS and index - 1 >= start:
                 back = index - 1
                 if back > start and tokens[back - 1].low in ("from",):
