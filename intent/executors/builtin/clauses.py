@@ -48,6 +48,7 @@ _NOT_VERBS = frozenset(
     jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday today tomorrow
     tonight only just exactly approximately roughly maybe perhaps number no yes""".split()
 )
+_PRESERVE_VERBS = frozenset("keep save leave retain preserve maintain protect hold".split())
 _MODALS = frozenset({"must", "should", "shall"})
 _NEED_MODALS = frozenset({"needs", "has", "have", "need"})
 _AUX = frozenset(
@@ -302,6 +303,10 @@ def classify(clause: Clause) -> Clause:
         clause.kind = "intent"
         clause.flags.add("question")
         clause.body = index
+        return clause
+    if clause.link == "but" and tokens[index].low in _PRESERVE_VERBS:
+        # "Cancel X but save Y": what must survive the request, not a request of its own
+        clause.kind, clause.constraint_kind, clause.body = "constraint", "requirement", index
         return clause
     found = constraint_at(tokens, index)
     if found is not None:
