@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -20,7 +19,6 @@ from intent_mcp.config import InstanceSettings, ServerConfig
 
 Transport = Literal["stdio", "http"]
 SERVER_NAME = "intent-mcp"
-STDIO_PROTOCOL_VERSIONS = ("2025-06-18", "2025-11-25", "2026-07-28")
 
 logger = logging.getLogger("intent_mcp")
 
@@ -40,16 +38,11 @@ def _within(prefix: str, error: IntentError) -> IntentError:
                        retryable=error.retryable)
 
 
-def build_executor(spec: Mapping[str, Any]) -> Any:
-    from intent.executors.factory import build_executor as factory
-
-    return factory(spec)
-
-
 def build_intent(settings: InstanceSettings, mode: str) -> Any:
     """One ``Intent`` from its configuration; host mode has no executor (the host's model answers)."""
     from intent import Intent, IntentConfig, Limits
     from intent.config import validate_schema
+    from intent.executors.factory import build_executor
 
     where = f"/instances/{settings.name}"
     if settings.schema is not None:
@@ -61,7 +54,9 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
     try:
         limits = Limits(**{_LIMIT_FIELDS[key]: value for key, value in settings.limits.items()})
     except IntentError as error:
-        raise IntentError(error.code, error.message, path=f"{where}/limits") from None
+        field = error.path.rsplit("/", 1)[-1]
+        key = next((key for key, name in _LIMIT_FIELDS.items() if name == field), "")
+        raise IntentError(error.code, error.message, path=f"{where}/limits/{key}".rstrip("/")) from None
     try:
         executor = None if mode == "host" else build_executor(settings.executor)
     except IntentError as error:
@@ -175,7 +170,6 @@ def serve(config: ServerConfig, transport: Transport, *, log_level: str = "warni
 
 
 __all__ = [
-    "STDIO_PROTOCOL_VERSIONS",
     "Runtime",
     "Transport",
     "build_intent",
