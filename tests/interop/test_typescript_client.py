@@ -152,3 +152,24 @@ def http_server() -> Iterator[str]:
 def test_typescript_client_over_streamable_http(typescript_sdk: Path, http_server: str) -> None:
     report = _run_client(["http", http_server])
     _assert_report(report)
+
+
+def test_fixtures_replay_with_an_independent_typescript_runner(typescript_sdk: Path) -> None:
+    # replay.mjs implements protocol_fixtures/README.md on the TypeScript SDK's stdio transport; the
+    # same files passing there shows the format does not depend on the Python runner.
+    assert NODE is not None
+    version = "2025-11-25"
+    fixtures = REPO / "protocol_fixtures"
+    server = [sys.executable, "-m", "intent_mcp", "--transport", "stdio"]
+    completed = subprocess.run(
+        [NODE, str(HERE / "replay.mjs"), str(fixtures), version, *server],
+        cwd=HERE,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "INTEROP_SERVER_CWD": str(REPO)},
+    )
+    cases = sorted((fixtures / version).glob("*.json"))
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert completed.stdout.splitlines()[-1] == f"{len(cases)} passed, 0 failed"
+    assert all(line.startswith("PASS") for line in completed.stdout.splitlines()[:-1])
