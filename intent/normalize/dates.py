@@ -29,7 +29,8 @@ _DAY_MONTH = re.compile(
     rf"\b(?:the\s+)?(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
 )
 _DAY_ONLY = re.compile(
-    r"\b(?:on|by|for|until|before|after|to|from|till)\s+the\s+(\d{1,2})(st|nd|rd|th)\b", re.IGNORECASE
+    r"(?:\b(?:on|by|for|until|before|after|to|from|till|it|is|it's|make)\s+|^\s*)the\s+(\d{1,2})(st|nd|rd|th)\b",
+    re.IGNORECASE,
 )
 _RELATIVE = re.compile(
     r"\b(the\s+day\s+after\s+tomorrow|day\s+after\s+tomorrow|tomorrow|today|tonight|yesterday|"

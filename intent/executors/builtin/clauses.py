@@ -49,6 +49,7 @@ _NOT_VERBS = frozenset(
     tonight only just exactly approximately roughly maybe perhaps number no yes""".split()
 )
 _PRESERVE_VERBS = frozenset("keep save leave retain preserve maintain protect hold".split())
+_NOT_A_RULE_AFTER_NO = frozenset("problem thanks worries need thank wait sorry actually i i'm it's that".split())
 _MODALS = frozenset({"must", "should", "shall"})
 _NEED_MODALS = frozenset({"needs", "has", "have", "need"})
 _AUX = frozenset(
@@ -98,7 +99,7 @@ def constraint_at(tokens: list[Token], index: int) -> tuple[int, str] | None:
             after = tokens[index + len(words)] if index + len(words) < len(tokens) else None
             first = words[0]
             if first in ("no", "not") and len(words) == 1:
-                if after is None or not after.is_word or after.low in ("problem", "thanks", "worries", "need", "thank"):
+                if after is None or not after.is_word or after.low in _NOT_A_RULE_AFTER_NO:
                     continue
             if first == "never" and after is not None and after.low == "mind":
                 continue
@@ -266,7 +267,7 @@ def classify(clause: Clause) -> Clause:
             clause.flags.add("first")
             index += 1
         elif word in ("actually", "instead", "oops", "sorry", "wait", "correction", "rather") or (
-            word == "no" and index + 1 < len(tokens) and tokens[index + 1].low == ","
+            word == "no" and index + 1 < len(tokens) and tokens[index + 1].low in (",", "wait", "sorry", "actually")
         ):
             clause.flags.add("correction")
             index += 1

@@ -154,6 +154,14 @@ class _Recognizer:
                 self.units.append(self._unit(clause, temporal))
 
     def _unit(self, clause: Clause, temporal: list[Span]) -> _Unit:
+        if (
+            clause.kind == "constraint"
+            and self.baseline is not None
+            and "correction" in clause.flags
+            and clause.constraint_kind == "requirement"
+        ):
+            # "Actually, the amount should be $95": a new value for the baseline, unless none is found
+            return _Unit(clause, "update?", extra={"points back": True, "constraint": True})
         if clause.kind == "constraint":
             if self.baseline is not None and clause.constraint_kind == "prohibition":
                 removal = self._ordinal_removal(clause)
@@ -187,10 +195,10 @@ class _Recognizer:
                 if phrase is None:
                     return _Unit(clause, "other")
             assert phrase is not None
-            if "also" not in clause.flags and (
-                "correction" in clause.flags or (verb in CORRECTION_VERBS and self._points_back(phrase))
-            ):
-                return _Unit(clause, "update?", phrase)
+            if "also" not in clause.flags and ("correction" in clause.flags or verb in CORRECTION_VERBS):
+                unit = _Unit(clause, "update?", phrase)
+                unit.extra["points back"] = "correction" in clause.flags or self._points_back(phrase)
+                return unit
         if phrase is None:
             return _Unit(clause, "other")
         return _Unit(clause, "intent", phrase)
@@ -354,7 +362,12 @@ class _Recognizer:
                     rest = target_text[len(target_text.split()[0]) :].strip()
                     rest = rest[3:].strip() if rest.lower().startswith("to ") else rest
                     new_target = rest or None
-            if names or new_target or (phrase is None and self.base_intents and names):
+            known = {str(u.get("field")) for u in self.unresolved}
+            for intent in self.base_intents:
+                inputs = intent.get("inputs")
+                known |= set(inputs) if isinstance(inputs, Mapping) else set()
+            changes_baseline = unit.extra.get("points back", True) or bool(names & known)
+            if (names or new_target) and changes_baseline:
                 target_id, kind = self._update_target(unit, names)
                 if target_id is None:
                     unit.role = "other"
@@ -364,6 +377,8 @@ class _Recognizer:
                 self._settle_candidates(unit.owner, target_id)
                 unit.extra["turn"] = kind
                 unit.extra["target"] = new_target
+            elif unit.extra.get("constraint"):
+                unit.role = "constraint"
             elif phrase is not None:
                 unit.role = "intent"
             else:
