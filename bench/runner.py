@@ -47,7 +47,7 @@ class BenchPlan:
                 round_trip_seconds=0.6, round_trip_warmup=20, batch=25, cold_starts=1, cold_start_warmup=False
             ),
             core=CoreBudget(seconds_per_size=0.2, warmup=3),
-            handoff=HandoffBudget(sessions=sessions, seconds=0.5, memory_requests=300),
+            handoff=HandoffBudget(sessions=sessions, seconds=0.5, memory_requests=320),
             http=HttpBudget(clients=clients, seconds=0.8, warmup_calls=5),
         )
 
