@@ -74,9 +74,10 @@ class Clause:
 
 
 def _match(tokens: list[Token], index: int, words: tuple[str, ...]) -> bool:
-    if index + len(words) > len(tokens):
+    end = index + len(words)
+    if end > len(tokens) or tokens[index].low != words[0]:
         return False
-    return all(tokens[index + offset].low == word for offset, word in enumerate(words))
+    return all(tokens[index + offset].low == words[offset] for offset in range(1, len(words)))
 
 
 def _by_first_word(entries: list[tuple[tuple[str, ...], str]]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
