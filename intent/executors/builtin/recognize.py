@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
-from itertools import pairwise
 from typing import Any
 
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
+from intent.executors.builtin.domains import choose_domain
 from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields, field_words
 from intent.executors.builtin.followup import (
     baseline_constraints,
@@ -19,7 +18,9 @@ from intent.executors.builtin.followup import (
 )
 from intent.executors.builtin.lexicon import AMBIGUOUS_VERBS, CORRECTION_VERBS, REMOVAL_VERBS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
+from intent.executors.builtin.structure import attach_constraints, sequence_relations
 from intent.executors.builtin.tokens import sentences, tokenize
+from intent.executors.builtin.units import Unit, clause_span
 from intent.normalize import Mention, find_dates, find_times
 
 __all__ = ["recognize"]
@@ -34,19 +35,6 @@ _PERIOD = re.compile(
 )
 _ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole thing"})
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
-
-
-@dataclass
-class _Unit:
-    """One clause and what it became."""
-
-    clause: Clause
-    role: str  # intent | update | removal | constraint | fragment | other
-    phrase: Phrase | None = None
-    owner: Owner | None = None
-    key: str | None = None  # candidate key (i1) or baseline id for updates
-    removal: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _key(name: str) -> str:
@@ -73,57 +61,6 @@ def _specs(fields: Any) -> list[FieldSpec]:
     return out
 
 
-def _span(clause: Clause) -> Span:
-    tokens = clause.tokens
-    last = len(tokens)
-    while last > 1 and not tokens[last - 1].is_word:
-        last -= 1
-    return tokens[0].start, tokens[last - 1].end
-
-
-def _constraint_text(text: str, clause: Clause) -> str:
-    tokens = clause.tokens
-    start = clause.body
-    if tokens[start].low in ("please", "kindly") and start + 1 < len(tokens):
-        start += 1
-    end = len(tokens)
-    while end > start + 1 and (not tokens[end - 1].is_word or tokens[end - 1].low in ("please", "thanks")):
-        end -= 1  # "No peanuts, please": the politeness is not part of the rule
-    return text[tokens[start].start : tokens[end - 1].end]
-
-
-_DOMAIN_STOP = frozenset("a an the my our your to of for and in on at with me us it".split())
-_DOMAIN_SPLIT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+")
-
-
-def _stem(word: str) -> str:
-    word = word.lower()
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    for suffix in ("s", "ing", "ed"):
-        if word.endswith(suffix) and not word.endswith("ss") and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def _domain(text: str, domains: Any) -> str | None:
-    """The configured domain whose name shares the most words with the request ("lookup_order")."""
-    if not isinstance(domains, list) or not domains:
-        return None
-    tokens = [w for w in _DOMAIN_SPLIT.split(text) if w]
-    words = {_stem(w) for w in tokens if w.lower() not in _DOMAIN_STOP}
-    words |= {_stem(a + b) for a, b in pairwise(tokens)}  # "look up" names "lookup"
-    best: tuple[int, str] | None = None
-    for domain in domains:
-        if not isinstance(domain, str):
-            continue
-        names = {_stem(w) for w in _DOMAIN_SPLIT.split(domain) if w and w.lower() not in _DOMAIN_STOP}
-        score = len(names & words)
-        if score and (best is None or score > best[0]):
-            best = (score, domain)
-    return best[1] if best else None
-
-
 class _Recognizer:
     def __init__(self, task_input: Mapping[str, Any]) -> None:
         raw = task_input.get("text")
@@ -138,7 +75,7 @@ class _Recognizer:
         self.specs = _specs(task_input.get("fields"))
         self.domains = task_input.get("domains")
         self.context = task_input.get("context")
-        self.units: list[_Unit] = []
+        self.units: list[Unit] = []
         self.temporal: tuple[list[Mention], list[Mention]] = ([], [])
 
     # --- reading -------------------------------------------------------------------------
@@ -153,7 +90,7 @@ class _Recognizer:
                 clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
                 self.units.append(self._unit(clause, temporal))
 
-    def _unit(self, clause: Clause, temporal: list[Span]) -> _Unit:
+    def _unit(self, clause: Clause, temporal: list[Span]) -> Unit:
         if (
             clause.kind == "constraint"
             and self.baseline is not None
@@ -161,21 +98,21 @@ class _Recognizer:
             and clause.constraint_kind == "requirement"
         ):
             # "Actually, the amount should be $95": a new value for the baseline, unless none is found
-            return _Unit(clause, "update?", extra={"points back": True, "constraint": True})
+            return Unit(clause, "update?", extra={"points back": True, "constraint": True})
         if clause.kind == "constraint":
             if self.baseline is not None and clause.constraint_kind == "prohibition":
                 removal = self._ordinal_removal(clause)
                 if removal is not None:
-                    return _Unit(clause, "removal", removal=removal)
-            return _Unit(clause, "constraint")
+                    return Unit(clause, "removal", removal=removal)
+            return Unit(clause, "constraint")
         if clause.kind != "intent":
-            return _Unit(clause, "fragment" if clause.kind == "fragment" else "other")
+            return Unit(clause, "fragment" if clause.kind == "fragment" else "other")
         if "never mind" in clause.flags:
             phrase = None
         else:
             phrase = parse_intent(clause, temporal)
             if phrase is None:
-                return _Unit(clause, "fragment")
+                return Unit(clause, "fragment")
         if self.baseline is not None:
             verb = phrase.verb if phrase else "never"
             if verb in REMOVAL_VERBS or verb == "never":
@@ -183,32 +120,32 @@ class _Recognizer:
                 found = resolve_reference(
                     words, self.base_intents, self.base_constraints, by_words=verb in _WORD_REMOVALS
                 )
-                start, end = _span(clause)
+                start, end = clause_span(clause)
                 if words.lower().split()[-1:] in (["everything"], ["all"]) or words.lower() in _ALL_OF_IT:
                     ids = [str(i["id"]) for i in self.base_intents]
                     removals = [{"kind": "intent", "id": i, "evidence": self.text[start:end]} for i in ids]
                     if removals:
-                        return _Unit(clause, "removal", phrase, removal=removals[0], extra={"more": removals[1:]})
+                        return Unit(clause, "removal", phrase, removal=removals[0], extra={"more": removals[1:]})
                 if found is not None:
                     removal = {"kind": found[0], "id": found[1], "evidence": self.text[start:end]}
-                    return _Unit(clause, "removal", phrase, removal=removal)
+                    return Unit(clause, "removal", phrase, removal=removal)
                 if phrase is None:
-                    return _Unit(clause, "other")
+                    return Unit(clause, "other")
             assert phrase is not None
             if "also" not in clause.flags and ("correction" in clause.flags or verb in CORRECTION_VERBS):
-                unit = _Unit(clause, "update?", phrase)
+                unit = Unit(clause, "update?", phrase)
                 unit.extra["points back"] = "correction" in clause.flags or self._points_back(phrase)
                 return unit
         if phrase is None:
-            return _Unit(clause, "other")
-        return _Unit(clause, "intent", phrase)
+            return Unit(clause, "other")
+        return Unit(clause, "intent", phrase)
 
     def _ordinal_removal(self, clause: Clause) -> dict[str, Any] | None:
         """ "Don't do the second one": a prohibition that names a baseline intent by its place."""
         words = {t.low for t in clause.tokens}
         if not words & {"first", "second", "third", "last", "other", "latter", "former"} or "one" not in words:
             return None
-        start, end = _span(clause)
+        start, end = clause_span(clause)
         found = resolve_reference(self.text[start:end], self.base_intents, [], by_words=False)
         if found is None:
             return None
@@ -236,22 +173,22 @@ class _Recognizer:
         owners: list[Owner] = []
         for index, unit in enumerate(self.units):
             if unit.role in ("intent", "update?"):
-                unit.owner = Owner(f"o{index}", [_span(unit.clause)], [])
+                unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
                 owners.append(unit.owner)
         for index, unit in enumerate(self.units):
             if unit.role != "fragment":
                 continue
             host = self._host(index)
             if host is not None and host.owner is not None:
-                host.owner.spans.append(_span(unit.clause))
+                host.owner.spans.append(clause_span(unit.clause))
             elif self.baseline is not None:
                 unit.role = "update?"
-                unit.owner = Owner(f"o{index}", [_span(unit.clause)], [])
+                unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
                 owners.append(unit.owner)
         if len(owners) == 1 and self.baseline is None:
             owners[0].spans = [(0, len(self.text))]
         excluded = [
-            _span(u.clause)
+            clause_span(u.clause)
             for u in self.units
             if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
         ]
@@ -277,22 +214,21 @@ class _Recognizer:
                 "pointer": pointer, "candidates": None,
             })  # fmt: skip
 
-    def _host(self, index: int) -> _Unit | None:
+    def _host(self, index: int) -> Unit | None:
         """The request a verbless fragment belongs to: before it in its sentence, else before, else after."""
         sentence = self.units[index].clause.sentence
-        before = [u for u in self.units[:index] if u.role in ("intent", "update?")]
-        same = [u for u in before if u.clause.sentence == sentence]
-        if same:
-            return same[-1]
+        hosts = ("intent", "update?")
+        before = next((u for u in reversed(self.units[:index]) if u.role in hosts), None)
+        if before is not None and before.clause.sentence == sentence:
+            return before
         if self.baseline is not None:
             return None
-        if before:
-            return before[-1]
-        after = [u for u in self.units[index + 1 :] if u.role in ("intent", "update?")]
-        return after[0] if after else None
+        if before is not None:
+            return before
+        return next((u for u in self.units[index + 1 :] if u.role in hosts), None)
 
     # --- follow-up decisions --------------------------------------------------------------
-    def _update_target(self, unit: _Unit, names: set[str]) -> tuple[str | None, str]:
+    def _update_target(self, unit: Unit, names: set[str]) -> tuple[str | None, str]:
         """(baseline id, turn kind) for an update that sets ``names``."""
         for item in self.unresolved:
             if item.get("field") in names and isinstance(item.get("intentId"), str):
@@ -312,7 +248,7 @@ class _Recognizer:
             return str(self.base_intents[-1]["id"]), "correction"
         return None, "correction"
 
-    def _refines_baseline(self, unit: _Unit) -> bool:
+    def _refines_baseline(self, unit: Unit) -> bool:
         """A follow-up clause that only restates a baseline request with new values.
 
         "Order number 202020." answers an open question with a noun-like verb; "Send it to
@@ -409,7 +345,7 @@ class _Recognizer:
                 previous_key = unit.key
             elif unit.role == "update":
                 assert unit.owner is not None and unit.key is not None
-                start, end = _span(unit.clause)
+                start, end = clause_span(unit.clause)
                 entry = updates.setdefault(
                     unit.key,
                     {"id": unit.key, "evidence": self.text[start:end], "action": None, "target": None, "fields": []},
@@ -429,13 +365,13 @@ class _Recognizer:
         return {
             "turnKind": turn,
             "intents": intents,
-            "constraints": self._constraints(),
-            "relations": self._relations(last_base),
+            "constraints": attach_constraints(self.units, self.text),
+            "relations": sequence_relations(self.units, last_base),
             "updates": list(updates.values()),
             "removals": removals,
         }
 
-    def _intent(self, unit: _Unit, refers_to: str | None) -> dict[str, Any]:
+    def _intent(self, unit: Unit, refers_to: str | None) -> dict[str, Any]:
         phrase = unit.phrase
         assert phrase is not None and unit.owner is not None
         text = self.text
@@ -445,70 +381,12 @@ class _Recognizer:
             "evidence": evidence,
             "action": text[phrase.action[0] : phrase.action[1]],
             "target": text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
-            "domain": _domain(evidence, self.domains),
+            "domain": choose_domain(evidence, self.domains if isinstance(self.domains, list) else None),
             "understanding": "clear",
             "readings": [],
             "references": [{"text": text[s:e], "refersTo": refers_to} for s, e in phrase.references],
             "fields": unit.owner.fields,
         }
-
-    def _anchors(self) -> list[_Unit]:
-        return [u for u in self.units if u.role in ("intent", "update") and u.key is not None]
-
-    def _constraints(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        anchors = self._anchors()
-        for index, unit in enumerate(self.units):
-            if unit.role != "constraint":
-                continue
-            sentence = unit.clause.sentence
-            before = [u for u in self.units[:index] if u in anchors and u.clause.sentence == sentence]
-            after = [u for u in self.units[index + 1 :] if u in anchors and u.clause.sentence == sentence]
-            leading = unit.clause.constraint_kind == "condition" and not before
-            if leading and after:
-                governed: _Unit | None = after[0]
-            elif before:
-                governed = before[-1]
-            elif after:
-                governed = after[0]
-            elif len(anchors) == 1:
-                governed = anchors[0]
-            else:
-                governed = None
-            out.append({
-                "kind": unit.clause.constraint_kind or "requirement",
-                "text": _constraint_text(self.text, unit.clause),
-                "appliesTo": governed.key if governed is not None else None,
-            })  # fmt: skip
-        return out
-
-    def _relations(self, last_base: str | None) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        intents = [u for u in self.units if u.role == "intent"]
-
-        def add(first: str | None, then: str | None) -> None:
-            if first and then and first != then:
-                relation = {"kind": "sequence", "from": first, "to": then}
-                if relation not in out:
-                    out.append(relation)
-
-        for position, unit in enumerate(intents):
-            previous = intents[position - 1].key if position else last_base
-            marker = unit.clause.marker
-            if marker in ("after", "before", "once"):
-                same = [u for u in intents if u.clause.sentence == unit.clause.sentence and u is not unit]
-                earlier = [u for u in same if intents.index(u) < position]
-                later = [u for u in same if intents.index(u) > position]
-                main = earlier[-1] if earlier else later[0] if later else None
-                if main is not None:
-                    if marker == "before":
-                        add(main.key, unit.key)
-                    else:
-                        add(unit.key, main.key)
-                continue
-            if "then" in unit.clause.flags or unit.clause.link == "then":
-                add(previous, unit.key)
-        return out
 
 
 def recognize(task_input: Mapping[str, Any]) -> dict[str, Any]:
