@@ -246,6 +246,7 @@ def post_initialize(server: RunningServer, headers: dict[str, str]) -> httpx2.Re
     [
         ({}, 200),
         ({"Host": "localhost"}, 200),
+        ({"Host": "LocalHost"}, 200),
         ({"Origin": "http://localhost:5173"}, 200),
         ({"Host": "evil.example"}, 421),
         ({"Host": "evil.example", "X-Forwarded-Host": "127.0.0.1"}, 421),
@@ -269,6 +270,7 @@ def test_without_public_origin_only_loopback_host_and_origin(
         ({"Host": "mcp.example.com"}, 200),
         ({"Host": "mcp.example.com", "Origin": "https://mcp.example.com"}, 200),
         ({"Host": "mcp.example.com:443"}, 200),
+        ({"Host": "MCP.Example.com"}, 200),
         ({}, 200),  # local diagnostics: loopback Host from a loopback peer
         ({"Host": "mcp.example.com", "Origin": "https://evil.example"}, 403),
         ({"Host": "mcp.example.com", "Origin": "http://mcp.example.com"}, 403),

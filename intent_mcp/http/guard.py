@@ -173,6 +173,8 @@ class RequestGuard:
             logger.warning("refused %s %s from %s: %s", scope["method"], scope["path"], peer, refusal.reason)
             await send_refusal(refusal, send)
             return
+        # Host names are case-insensitive; the SDK's own allow-list compares them verbatim.
+        scope = _with_lowercase_host(scope)
         if scope["method"] != "POST":
             await self.app(scope, receive, send)
             return
@@ -206,6 +208,11 @@ class RequestGuard:
             if not message.get("more_body", False):
                 break
         return bytes(chunks)
+
+
+def _with_lowercase_host(scope: Scope) -> Scope:
+    headers = [(key, value.lower() if key.lower() == b"host" else value) for key, value in scope["headers"]]
+    return {**scope, "headers": headers}
 
 
 def _with_length(scope: Scope, length: int) -> Scope:
