@@ -71,8 +71,10 @@ _NOT_COUNTED = frozenset(
 _ENUM_GUARDED = frozenset(
     "first second third last next new old other any all none same top free open closed normal regular standard "
     "default high low medium small large short long fast slow best up down on off yes no true false now later "
-    "today tomorrow daily weekly monthly one two single double plus basic".split()
+    "today tomorrow daily weekly monthly one two single double".split()
 )
+# Nouns that make a guarded word a choice ("the first option", "high priority level").
+_CHOICE_NOUNS = frozenset("tier level option package version plan class mode setting size priority grade".split())
 _ENUM_GUARD_PREVIOUS = frozenset("in to into fly flying choose pick select use prefer want as".split())
 _NEGATORS = frozenset("not no from without instead except".split())
 _WORD = re.compile(r"[A-Za-z$%°]+|\d+")
@@ -327,7 +329,8 @@ class _Extractor:
                 continue
             if str(mention.value).lower() in _ENUM_GUARDED and not self._stands_alone(mention):
                 prev, nxt = _words_near(self.text, mention.start, mention.end, 1, 1)
-                if not ((nxt and nxt[0] in words) or (prev and (prev[0] in words or prev[0] in _ENUM_GUARD_PREVIOUS))):
+                named = nxt and (nxt[0] in words or nxt[0] in _CHOICE_NOUNS)
+                if not (named or (prev and (prev[0] in words or prev[0] in _ENUM_GUARD_PREVIOUS))):
                     continue
             mentions.append(mention)
         if mentions:
