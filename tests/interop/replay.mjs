@@ -137,22 +137,34 @@ async function main() {
   const [root, version, command, ...args] = process.argv.slice(2);
   const profiles = JSON.parse(readFileSync(join(root, "servers.json"), "utf8"));
   const folder = join(root, version);
-  let passed = 0;
-  let failed = 0;
-  for (const file of readdirSync(folder).filter((name) => name.endsWith(".json")).sort()) {
-    const fixture = JSON.parse(readFileSync(join(folder, file), "utf8"));
-    const profileArgs = profiles[fixture.server].args.map((arg) => (typeof arg === "string" ? arg : resolve(root, arg.path)));
-    let differences;
-    try {
-      differences = await replay(fixture, command, args, profileArgs);
-    } catch (error) {
-      differences = [String(error)];
+  const files = readdirSync(folder).filter((name) => name.endsWith(".json")).sort();
+  const results = new Array(files.length);
+  let next = 0;
+  // Two cases at a time (one server process each), reported in file order.
+  async function worker() {
+    while (next < files.length) {
+      const index = next++;
+      const fixture = JSON.parse(readFileSync(join(folder, files[index]), "utf8"));
+      const profileArgs = profiles[fixture.server].args.map((arg) =>
+        typeof arg === "string" ? arg : resolve(root, arg.path),
+      );
+      let differences;
+      try {
+        differences = await replay(fixture, command, args, profileArgs);
+      } catch (error) {
+        differences = [String(error)];
+      }
+      results[index] = { name: fixture.name, differences };
     }
+  }
+  await Promise.all([worker(), worker()]);
+  let passed = 0;
+  for (const { name, differences } of results) {
     if (differences.length === 0) passed += 1;
-    else failed += 1;
-    console.log(`${differences.length === 0 ? "PASS" : "FAIL"} ${version}/${fixture.name}`);
+    console.log(`${differences.length === 0 ? "PASS" : "FAIL"} ${version}/${name}`);
     for (const line of differences) console.log(`     ${line}`);
   }
+  const failed = results.length - passed;
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
