@@ -235,3 +235,18 @@ def test_follow_up_word_salad_stays_valid(words: list[str]) -> None:
     VALIDATORS["dining"].validate(candidate)
     ids = {"intent-1", "intent-2", "constraint-1"}
     assert all(u["id"] in ids for u in candidate["updates"]) and all(r["id"] in ids for r in candidate["removals"])
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [("Print and sign the form.", [("Print", "the form"), ("sign", "the form")]),
+     ("Log out and shut down the computer.", [("Log out", None), ("shut down", "the computer")]),
+     ("Do you have vegan options?", [("Do you have", "vegan options")]),
+     ("Turn it off in 10 minutes.", [("Turn it off", None)]),
+     ("Sign me up for the yoga class.", [("Sign me up", "the yoga class")]),
+     ("Put me on the enterprise plan.", [("Put", "on the enterprise plan")]),
+     ("Cancel my 3pm meeting.", [("Cancel", "my 3pm meeting")]),
+     ("Book a hotel for next week.", [("Book", "a hotel")])],
+)  # fmt: skip
+def test_actions_and_targets(text: str, parts: list[tuple[str, str | None]]) -> None:
+    assert [(i["action"], i["target"]) for i in recognize(task_input(text))["intents"]] == parts

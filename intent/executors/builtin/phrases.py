@@ -133,6 +133,13 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
                 probe += 1
             if probe < end and tokens[probe].low in _AUX:
                 action_end = probe + 1
+        elif (
+            tokens[first].low in _AUX
+            and first + 2 < end
+            and tokens[first + 1].low in ("you", "i", "we", "they")
+            and tokens[first + 2].is_word
+        ):
+            action_end = first + 3  # "Do you have", "Did they ship"
         verb = tokens[first].low
     else:
         first = clause.body

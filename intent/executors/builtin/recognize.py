@@ -338,11 +338,13 @@ class _Recognizer:
                 turn_kinds.append("cancellation")
         last_base = str(self.base_intents[-1]["id"]) if self.base_intents else None
         previous_key: str | None = None
-        for unit in self.units:
+        for position, unit in enumerate(self.units):
             if unit.role == "intent":
                 assert unit.phrase is not None and unit.owner is not None and unit.key is not None
                 intents.append(self._intent(unit, previous_key or last_base))
                 previous_key = unit.key
+                if intents[-1]["target"] is None:
+                    intents[-1]["target"] = self._shared_object(position)
             elif unit.role == "update":
                 assert unit.owner is not None and unit.key is not None
                 start, end = clause_span(unit.clause)
@@ -370,6 +372,26 @@ class _Recognizer:
             "updates": list(updates.values()),
             "removals": removals,
         }
+
+    def _shared_object(self, position: int) -> str | None:
+        """ "Print and sign the form": a bare verb joined by "and" shares the next request's object."""
+        unit = self.units[position]
+        following = self.units[position + 1] if position + 1 < len(self.units) else None
+        phrase = unit.phrase
+        if (
+            following is None
+            or following.role != "intent"
+            or following.clause.link != "and"
+            or following.clause.sentence != unit.clause.sentence
+            or following.phrase is None
+            or following.phrase.target is None
+            or phrase is None
+            or phrase.action[1] != phrase.evidence[1]  # only a verb, nothing after it
+            or " " in self.text[phrase.action[0] : phrase.action[1]]  # "Log out" stands alone
+        ):
+            return None
+        start, end = following.phrase.target
+        return self.text[start:end]
 
     def _intent(self, unit: Unit, refers_to: str | None) -> dict[str, Any]:
         phrase = unit.phrase
