@@ -88,6 +88,10 @@ class Runtime:
             await self.adapter.close()
             for intent in self.intents.values():
                 await intent.close()
+                # The process built these executors from its config, so it releases their connections.
+                aclose = getattr(intent.config.executor, "aclose", None)
+                if aclose is not None:
+                    await aclose()
 
 
 def build_runtime(config: ServerConfig) -> Runtime:

@@ -96,6 +96,8 @@ def test_full_document_is_resolved(tmp_path: Path) -> None:
         ({"instances": {"main": {"limits": {"maxInputChars": 0}}}}, "/instances/main/limits/maxInputChars",
          "at least 1"),
         ({"instances": {"main": {"limits": {"maxTokens": 5}}}}, "/instances/main/limits", "unknown key"),
+        ({"instances": {"main": {"executor": {"kind": "openai", "model": "m", "maxTokens": 0}}}},
+         "/instances/main/executor/maxTokens", "at least 1"),
         ({"http": {"port": 70000}}, "/http/port", "at most 65535"),
         ({"http": {"path": "mcp"}}, "/http/path", "pattern"),
         ({"http": {"sessionIdleSeconds": 0}}, "/http/sessionIdleSeconds", "greater than 0"),
@@ -105,6 +107,12 @@ def test_invalid_documents_name_the_path(document: dict[str, Any], path: str, wo
     error = _error(document)
     assert error.path == path
     assert words in error.message
+
+
+def test_model_executor_settings_pass_through_to_the_executor_spec() -> None:
+    executor = {"kind": "anthropic", "model": "m", "maxTokens": 512, "temperature": 0, "strictSchema": False}
+    config = config_from_document({"instances": {"main": {"executor": executor}}}, base_dir=Path("."))
+    assert dict(config.instances["main"].executor) == executor
 
 
 @pytest.mark.parametrize("key", ["apiKey", "api_key", "token", "password"])
