@@ -267,3 +267,10 @@ def test_fixtures_list_names_every_case(capsys: pytest.CaptureFixture[str]) -> N
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(load_fixtures(FIXTURES))
     assert "2026-07-28/handoff-cancel  server=host  stdio" in lines
+
+
+def test_a_check_that_compares_nothing_does_not_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    # Over HTTP, 2026-07-28 cases are skipped; a run made only of skips is no evidence of a match.
+    code, lines = _check(capsys, "--url", "http://127.0.0.1:9/mcp", "--version", "2026-07-28")
+    assert code == 2
+    assert lines[-1] == f"fixtures: 0 passed, 0 failed, {len(load_fixtures(FIXTURES, ['2026-07-28']))} skipped"

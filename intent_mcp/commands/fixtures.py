@@ -140,6 +140,10 @@ async def _check(args: argparse.Namespace) -> int:
                 on_outcome=report,
             )
     print(f"fixtures: {counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped")
+    if counts["pass"] + counts["fail"] == 0:
+        # Nothing was compared: that is no evidence of a match.
+        print("error: no case could run against the given server(s)", file=sys.stderr)
+        return 2
     return 1 if counts["fail"] else 0
 
 
