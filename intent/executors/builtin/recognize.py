@@ -115,7 +115,8 @@ class _Recognizer:
                 return Unit(clause, "fragment")
         if self.baseline is not None:
             verb = phrase.verb if phrase else "never"
-            if verb in REMOVAL_VERBS or verb == "never":
+            phrasal = phrase is not None and " " in self.text[phrase.action[0] : phrase.action[1]]
+            if (verb in REMOVAL_VERBS and not phrasal) or verb == "never":  # "drop off" removes nothing
                 words = self.text[phrase.target[0] : phrase.target[1]] if phrase and phrase.target else "it"
                 found = resolve_reference(
                     words, self.base_intents, self.base_constraints, by_words=verb in _WORD_REMOVALS
