@@ -114,32 +114,41 @@ class _Recognizer:
             if phrase is None:
                 return Unit(clause, "fragment")
         if self.baseline is not None:
-            verb = phrase.verb if phrase else "never"
-            phrasal = phrase is not None and " " in self.text[phrase.action[0] : phrase.action[1]]
-            if (verb in REMOVAL_VERBS and not phrasal) or verb == "never":  # "drop off" removes nothing
-                words = self.text[phrase.target[0] : phrase.target[1]] if phrase and phrase.target else "it"
-                found = resolve_reference(
-                    words, self.base_intents, self.base_constraints, by_words=verb in _WORD_REMOVALS
-                )
-                start, end = clause_span(clause)
-                if words.lower().split()[-1:] in (["everything"], ["all"]) or words.lower() in _ALL_OF_IT:
-                    ids = [str(i["id"]) for i in self.base_intents]
-                    removals = [{"kind": "intent", "id": i, "evidence": self.text[start:end]} for i in ids]
-                    if removals:
-                        return Unit(clause, "removal", phrase, removal=removals[0], extra={"more": removals[1:]})
-                if found is not None:
-                    removal = {"kind": found[0], "id": found[1], "evidence": self.text[start:end]}
-                    return Unit(clause, "removal", phrase, removal=removal)
-                if phrase is None:
-                    return Unit(clause, "other")
-            assert phrase is not None
-            if "also" not in clause.flags and ("correction" in clause.flags or verb in CORRECTION_VERBS):
-                unit = Unit(clause, "update?", phrase)
-                unit.extra["points back"] = "correction" in clause.flags or self._points_back(phrase)
-                return unit
+            return self._follow_up_unit(clause, phrase)
         if phrase is None:
             return Unit(clause, "other")
         return Unit(clause, "intent", phrase)
+
+    def _follow_up_unit(self, clause: Clause, phrase: Phrase | None) -> Unit:
+        """A request clause of a follow-up turn: a removal, a possible update, or a new request."""
+        verb = phrase.verb if phrase else "never"
+        phrasal = phrase is not None and " " in self.text[phrase.action[0] : phrase.action[1]]
+        if (verb in REMOVAL_VERBS and not phrasal) or verb == "never":  # "drop off" removes nothing
+            removal = self._removal_unit(clause, phrase, verb)
+            if removal is not None:
+                return removal
+            if phrase is None:
+                return Unit(clause, "other")
+        assert phrase is not None
+        if "also" not in clause.flags and ("correction" in clause.flags or verb in CORRECTION_VERBS):
+            unit = Unit(clause, "update?", phrase)
+            unit.extra["points back"] = "correction" in clause.flags or self._points_back(phrase)
+            return unit
+        return Unit(clause, "intent", phrase)
+
+    def _removal_unit(self, clause: Clause, phrase: Phrase | None, verb: str) -> Unit | None:
+        """ "Forget the second one", "Never mind the hotel", "Cancel everything"."""
+        words = self.text[phrase.target[0] : phrase.target[1]] if phrase and phrase.target else "it"
+        start, end = clause_span(clause)
+        evidence = self.text[start:end]
+        if words.lower().split()[-1:] in (["everything"], ["all"]) or words.lower() in _ALL_OF_IT:
+            removals = [{"kind": "intent", "id": str(i["id"]), "evidence": evidence} for i in self.base_intents]
+            if removals:
+                return Unit(clause, "removal", phrase, removal=removals[0], extra={"more": removals[1:]})
+        found = resolve_reference(words, self.base_intents, self.base_constraints, by_words=verb in _WORD_REMOVALS)
+        if found is None:
+            return None
+        return Unit(clause, "removal", phrase, removal={"kind": found[0], "id": found[1], "evidence": evidence})
 
     def _ordinal_removal(self, clause: Clause) -> dict[str, Any] | None:
         """ "Don't do the second one": a prohibition that names a baseline intent by its place."""
