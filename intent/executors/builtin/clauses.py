@@ -141,13 +141,13 @@ def is_verb_start(tokens: list[Token], index: int, *, strict: bool) -> bool:
     if strict and tokens[index].text[:1].isupper():
         return False  # a name inside a sentence, not a verb
     if strict:  # an unknown word inside a list ("honey on the list") is a noun unless an object follows
-        return following is not None and following in DETERMINERS
+        return following is not None and (following in DETERMINERS or following in PHRASAL.get(word, ()))
     if following is None or word in _NOT_VERBS:
         return False
     return following in DETERMINERS or following in PARTICLES or following[:1].isdigit() or following[:1] in "$€£#"
 
 
-def _starts_clause(tokens: list[Token], index: int) -> bool:
+def _starts_clause(tokens: list[Token], index: int, *, strict: bool = True) -> bool:
     while index < len(tokens) and tokens[index].low in LEAD_WORDS | {"please"}:
         index += 1
     if index >= len(tokens):
@@ -159,7 +159,7 @@ def _starts_clause(tokens: list[Token], index: int) -> bool:
         return True
     if word in SUBJECT_PRONOUNS and index + 1 < len(tokens) and tokens[index + 1].is_word:
         return True
-    return is_verb_start(tokens, index, strict=True)
+    return is_verb_start(tokens, index, strict=strict)
 
 
 def _subordinate_break(tokens: list[Token], index: int, current: list[Token]) -> bool:
@@ -224,7 +224,10 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
                     end += 1
                 else:
                     break
-            if end < len(tokens) and _starts_clause(tokens, end):
+            # After "then" a new request is expected, so any verb may start it; after "and" or a
+            # comma it must look like one, since lists of nouns are common there.
+            strict = not any(w in _SEQUENCE_WORDS for w in words)
+            if end < len(tokens) and _starts_clause(tokens, end, strict=strict):
                 lead = [t.low for t in current]
                 if all(w in _LEAD_ONLY for w in lead):
                     # "After that, send ..." / "Actually, I need ...": openings alone are not a clause;

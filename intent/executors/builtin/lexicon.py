@@ -65,7 +65,7 @@ VERBS = frozenset(
     rsvp scrub serve shop simplify skim speed sponsor spray stack staple steam stir sweep tighten
     toggle tow transmit unlock unplug unregister upvote mow walk wake vacate fetch defrost preheat
     preorder prepay recharge repay repost reroute reset reactivate unsubscribe refinance downgrade
-    wire postpone locate purchase display escalate notify pause
+    wire postpone locate purchase display escalate notify pause free inspect terminate
     """.split()
 )
 
