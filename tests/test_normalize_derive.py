@@ -135,6 +135,7 @@ def test_scanners_report_offsets() -> None:
 
 def test_long_evidence_is_not_read() -> None:
     assert derive_values("six " + "x" * 400, INTEGER) == []
+    assert derive_values("nan", NUMBER) == [] and derive_values("-inf", NUMBER) == []
 
 
 @settings(max_examples=200, deadline=None)

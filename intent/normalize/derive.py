@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -69,6 +70,8 @@ def _numbers(text: str, integer: bool) -> list[Derived]:
             number = float(text.replace(",", ""))
         except ValueError:
             return out
+        if not math.isfinite(number):
+            return out  # "nan" and "inf" are words, not amounts
         if not integer or number.is_integer():
             out.append(Derived(int(number) if number.is_integer() else number))
     return out
