@@ -158,3 +158,9 @@ def test_never_raises_and_values_fit_the_type(text: str, schema: dict[str, Any])
 )  # fmt: skip
 def test_spelled_out_times(evidence: str, expected: list[str]) -> None:
     assert values(evidence, HHMM) == expected
+
+
+def test_long_digit_runs_are_not_numbers() -> None:
+    assert find_numbers("order " + "9" * 40) == []
+    assert derive_values("9" * 150, INTEGER) == []
+    assert values("123456789012345", INTEGER) == [123456789012345]

@@ -70,8 +70,8 @@ def _numbers(text: str, integer: bool) -> list[Derived]:
             number = float(text.replace(",", ""))
         except ValueError:
             return out
-        if not math.isfinite(number):
-            return out  # "nan" and "inf" are words, not amounts
+        if not math.isfinite(number) or len(text) > 24:
+            return out  # "nan" and "inf" are words, not amounts; long digit runs are not exact
         if not integer or number.is_integer():
             out.append(Derived(int(number) if number.is_integer() else number))
     return out

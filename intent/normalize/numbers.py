@@ -19,6 +19,7 @@ _TENS = {
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _WORDS = "|".join(sorted([*_SMALL, *_TENS, *_SCALES, "dozen"], key=len, reverse=True))
 
+_MAX_DIGITS = 15
 _CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp"}
 _CURRENCY_WORDS = re.compile(r"\s*(dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b", re.IGNORECASE)
 
@@ -105,6 +106,8 @@ def find_numbers(text: str) -> list[Mention]:
     found: list[Mention] = []
     for match in _DIGITS.finditer(text):
         sign, whole, fraction = match.group(1), match.group(2).replace(",", ""), match.group(3) or ""
+        if len(whole) + len(fraction) > _MAX_DIGITS:
+            continue  # longer digit runs are identifiers, and a float would not hold them exactly
         number = float(whole + fraction)
         if sign:
             number = -number
