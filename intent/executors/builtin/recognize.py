@@ -61,6 +61,19 @@ def _specs(fields: Any) -> list[FieldSpec]:
     return out
 
 
+def _dependencies(intents: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """ "Download the report and email it": a request that points back at an earlier one needs its outcome."""
+    keys = {intent["key"] for intent in intents}
+    out: list[dict[str, Any]] = []
+    for intent in intents:
+        for reference in intent["references"]:
+            earlier = reference["refersTo"]
+            relation = {"kind": "dependency", "from": earlier, "to": intent["key"]}
+            if earlier in keys and earlier != intent["key"] and relation not in out:
+                out.append(relation)
+    return out
+
+
 class _Recognizer:
     def __init__(self, task_input: Mapping[str, Any]) -> None:
         raw = task_input.get("text")
@@ -378,7 +391,7 @@ class _Recognizer:
             "turnKind": turn,
             "intents": intents,
             "constraints": attach_constraints(self.units, self.text),
-            "relations": sequence_relations(self.units, last_base),
+            "relations": sequence_relations(self.units, last_base) + _dependencies(intents),
             "updates": list(updates.values()),
             "removals": removals,
         }
