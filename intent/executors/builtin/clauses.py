@@ -38,7 +38,8 @@ _OBJECT_STARTS = DETERMINERS | {"me", "us", "it", "them", "him", "her", "up", "d
 _NOUN_FRAMES = frozenset(
     {("i'd", "like"), ("i", "would", "like"), ("i", "want"), ("i", "need"), ("we", "need"), ("we", "want"),
      ("i'd", "love"), ("we'd", "like"), ("i'm", "looking", "for"), ("i", "am", "looking", "for"),
-     ("i'll", "have"), ("i'll", "take")}
+     ("i'll", "have"), ("i'll", "take"), ("i'll", "need"), ("i", "will", "need"), ("we'll", "need"),
+     ("i'd", "need"), ("we", "would", "like"), ("i'm", "after")}
 )  # fmt: skip
 _NOUN_FRAMES_LONGEST_FIRST = sorted(_NOUN_FRAMES, key=len, reverse=True)
 # Words that head a phrase but never a request ("For 3 people", "December 15", "About 20").
@@ -46,7 +47,7 @@ _NOT_VERBS = frozenset(
     """for to at on in by with from of about around after before under over between into per via until
     january february march april may june july august september october november december jan feb mar apr
     jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday today tomorrow
-    tonight only just exactly approximately roughly maybe perhaps number no yes""".split()
+    tonight only just exactly approximately roughly maybe perhaps number no yes step part item point""".split()
 )
 _PRESERVE_VERBS = frozenset("keep save leave retain preserve maintain protect hold".split())
 _NOT_A_RULE_AFTER_NO = frozenset("problem thanks worries need thank wait sorry actually i i'm it's that".split())

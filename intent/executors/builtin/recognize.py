@@ -33,6 +33,10 @@ _PERIOD = re.compile(
     r"|later\s+today|later|soon|tonight|right\s+now|asap)\b",
     re.IGNORECASE,
 )
+_META_OBJECT = re.compile(
+    r"^(?:me\s+)?(?:a\s+favou?r|(?:a\s+)?(?:couple|few|two|three|four|several|some|\d+)\s+(?:of\s+)?things?)$",
+    re.IGNORECASE,
+)
 _ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole thing"})
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
 
@@ -98,6 +102,8 @@ class _Recognizer:
         self.temporal = (find_dates(text, reference), find_times(text))
         temporal = [(m.start, m.end) for m in (*self.temporal[0], *self.temporal[1])]
         temporal += [(m.start(), m.end()) for m in _PERIOD.finditer(text)]
+        # "last month's transactions": a time word that owns a noun is part of the object
+        temporal = [(s, e) for s, e in temporal if text[e : e + 2] not in ("'s", "’s")]
         for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
             for clause_tokens, link in split_sentence(tokens):
                 clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
@@ -126,6 +132,9 @@ class _Recognizer:
             phrase = parse_intent(clause, temporal)
             if phrase is None:
                 return Unit(clause, "fragment")
+        if phrase is not None and phrase.verb == "do" and phrase.target is not None:
+            if _META_OBJECT.match(self.text[phrase.target[0] : phrase.target[1]]):
+                return Unit(clause, "other")  # "Can you do two things:" announces requests, it is none
         if self.baseline is not None:
             return self._follow_up_unit(clause, phrase)
         if phrase is None:

@@ -12,7 +12,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9$€£#@](?:[\w$€£#@'’.:/+&-]|,(?=\d{3}\b))
 _ABBREVIATIONS = frozenset(
     "p.m a.m pm am mr mrs ms dr st vs etc e.g i.e no jan feb mar apr jun jul aug sep sept oct nov dec approx".split()
 )
-_ENDERS = frozenset(".!?…")
+_ENDERS = frozenset(".!?…:")  # "Quick question: where is ..." reads as two sentences
 
 
 @dataclass(frozen=True, slots=True)
