@@ -257,8 +257,8 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
     return clauses
 
 
-def classify(clause: Clause) -> Clause:
-    """Decide what ``clause`` is and where its content starts."""
+def _read_openings(clause: Clause) -> int:
+    """Skip the words that only link or frame the clause ("Then,", "Actually,", "Also"), noting them in flags."""
     tokens = clause.tokens
     index = 0
     while index < len(tokens):
@@ -283,6 +283,13 @@ def classify(clause: Clause) -> Clause:
             index += 1
         else:
             break
+    return index
+
+
+def classify(clause: Clause) -> Clause:
+    """Decide what ``clause`` is and where its content starts."""
+    tokens = clause.tokens
+    index = _read_openings(clause)
     clause.body = index
     if any(t.low in ("instead", "rather") for t in tokens[index:]):
         clause.flags.add("correction")
