@@ -256,3 +256,12 @@ def test_a_request_that_points_back_depends_on_the_earlier_one() -> None:
     relations = recognize(task_input("Print the contract and then mail it to the client."))["relations"]
     assert relations == [{"kind": "sequence", "from": "i1", "to": "i2"}, {"kind": "dependency", "from": "i1", "to": "i2"}]
     assert recognize(task_input("Lock the door and close the windows."))["relations"] == []
+
+
+def test_two_verbs_joined_by_or_are_one_ambiguous_request() -> None:
+    (intent,) = recognize(task_input("Refund or replace my broken headphones."))["intents"]
+    assert (intent["action"], intent["target"], intent["understanding"]) == (
+        "Refund or replace", "my broken headphones", "ambiguous"
+    )
+    assert intent["readings"] == ["Refund my broken headphones", "replace my broken headphones"]
+    assert recognize(task_input("Book a flight."))["intents"][0]["understanding"] == "clear"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from intent.executors.builtin.clauses import Clause
-from intent.executors.builtin.lexicon import CUT_WORDS, PHRASAL, WH_WORDS
+from intent.executors.builtin.lexicon import CUT_WORDS, PHRASAL, VERBS, WH_WORDS
 from intent.executors.builtin.tokens import Token
 
 __all__ = ["Phrase", "Span", "parse_intent"]
@@ -35,6 +35,7 @@ class Phrase:
     target: Span | None
     verb: str  # lower-case head verb, for lookups
     references: list[Span]
+    alternatives: list[str] = field(default_factory=list)  # readings when the verb is "A or B"
 
 
 def _particles(verb: str) -> frozenset[str]:
@@ -159,6 +160,16 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
             # "Sign me up for", "send it back to": the pronoun sits inside the verb phrase; in
             # "Put me on the plan" the particle is a preposition with its own object.
             action_end += 2
+    alternative: Token | None = None
+    if (
+        clause.noun_frame is None
+        and "question" not in clause.flags
+        and action_end + 1 < end
+        and tokens[action_end].low == "or"
+        and tokens[action_end + 1].low in VERBS
+    ):
+        alternative = tokens[action_end + 1]  # "Refund or replace": two readings of one request
+        action_end += 2
     action = (tokens[first].start, tokens[action_end - 1].end)
     target_start = action_end
     def followed_by_word(index: int) -> bool:
@@ -175,4 +186,13 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
         target_end -= 1
     target = (tokens[target_start].start, tokens[target_end - 1].end) if target_end > target_start else None
     refs = _references(tokens, first + 1, end)  # "Turn it off": the pronoun may sit inside the action
-    return Phrase(evidence, action, target, verb, refs)
+    readings: list[str] = []
+    if alternative is not None:
+        tail = f" {_quote(tokens, target_start, target_end)}" if target_end > target_start else ""
+        readings = [f"{tokens[first].text}{tail}", f"{alternative.text}{tail}"]
+    return Phrase(evidence, action, target, verb, refs, readings)
+
+
+def _quote(tokens: list[Token], start: int, end: int) -> str:
+    """The words of ``tokens[start:end]`` joined by single spaces (a reading, not a quote)."""
+    return " ".join(t.text for t in tokens[start:end]).replace(" ,", ",")

@@ -436,8 +436,8 @@ class _Recognizer:
             "action": text[phrase.action[0] : phrase.action[1]],
             "target": text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
             "domain": choose_domain(evidence, self.domains if isinstance(self.domains, list) else None),
-            "understanding": "clear",
-            "readings": [],
+            "understanding": "ambiguous" if phrase.alternatives else "clear",
+            "readings": phrase.alternatives,
             "references": [{"text": text[s:e], "refersTo": refers_to} for s, e in phrase.references],
             "fields": unit.owner.fields,
         }
