@@ -254,7 +254,10 @@ def test_actions_and_targets(text: str, parts: list[tuple[str, str | None]]) -> 
 
 def test_a_request_that_points_back_depends_on_the_earlier_one() -> None:
     relations = recognize(task_input("Print the contract and then mail it to the client."))["relations"]
-    assert relations == [{"kind": "sequence", "from": "i1", "to": "i2"}, {"kind": "dependency", "from": "i1", "to": "i2"}]
+    assert relations == [
+        {"kind": "sequence", "from": "i1", "to": "i2"},
+        {"kind": "dependency", "from": "i1", "to": "i2"},
+    ]
     assert recognize(task_input("Lock the door and close the windows."))["relations"] == []
 
 
