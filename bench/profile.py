@@ -4,6 +4,8 @@
 - ``server``: pyinstrument inside ``intent-mcp --transport stdio`` while it answers the seed call.
 - ``breakdown``: median time of each stage of one ``intent_parse`` of the seed request, in
   process (recognizer, candidate validation, resolution, serialisation, adapter, SDK encoding).
+- ``whatif``: the stdio round trip of intent-mcp with candidate validation and/or the built-in
+  recognizer made free (``bench/whatif_server.py``), against the floor: what each would buy.
 - ``imports``: ``-X importtime`` of both servers from spawn to the first ``tools/list``, the
   costliest top-level packages first: what cold start pays for.
 
@@ -240,11 +242,52 @@ async def _accept_micros(intent: Any, request: dict[str, Any], candidate: str, c
     return percentile(samples, 0.5) * 1e6
 
 
+async def profile_whatif(seconds: float) -> str:
+    """Round-trip medians of intent-mcp and of variants with stages made free, in alternating batches."""
+    from bench.measure_stdio import FLOOR_TOOL, INTENT_TOOL
+
+    whatif = "bench.whatif_server"
+    variants = [
+        ("bare SDK echo server (floor)", FLOOR_SERVER, FLOOR_TOOL),
+        ("intent-mcp", INTENT_SERVER, INTENT_TOOL),
+        ("without candidate validation", ServerCommand("no validation", whatif, ("--skip", "validation")), INTENT_TOOL),
+        ("without recognizer work", ServerCommand("no recognizer", whatif, ("--skip", "recognizer")), INTENT_TOOL),
+        (
+            "without either",
+            ServerCommand("neither", whatif, ("--skip", "validation,recognizer")),
+            INTENT_TOOL,
+        ),
+    ]
+    servers = [await spawn(command.stdio_argv(), stdio=True) for _, command, _ in variants]
+    samples: list[list[float]] = [[] for _ in variants]
+    try:
+        clients = [StdioRpcClient(server) for server in servers]
+        for client, (_, _, tool) in zip(clients, variants, strict=True):
+            await client.initialize()
+            for _ in range(100):
+                await client.call_tool(tool, SEED_ARGUMENTS)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for index, (client, (_, _, tool)) in enumerate(zip(clients, variants, strict=True)):
+                for _ in range(50):
+                    started = time.perf_counter()
+                    await client.call_tool(tool, SEED_ARGUMENTS)
+                    samples[index].append(time.perf_counter() - started)
+    finally:
+        await asyncio.gather(*(stop(server) for server in servers))
+    floor = percentile(samples[0], 0.5)
+    lines = [f"stdio round trip of the seed intent_parse, medians of {len(samples[0])} calls each"]
+    for (label, _, _), timings in zip(variants, samples, strict=True):
+        median = percentile(timings, 0.5)
+        lines.append(f"{label:<30} {median * 1e6:8.1f} µs  {median / floor:5.2f}x")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bench.profile", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("target", choices=("accept", "server", "breakdown", "imports"))
+    parser.add_argument("target", choices=("accept", "server", "breakdown", "whatif", "imports"))
     parser.add_argument("--size", choices=("short", "medium", "long"), default="long")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--top", type=int, default=15, help="packages listed by 'imports'")
@@ -254,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(asyncio.run(profile_accept(args.size, seconds)))
     elif args.target == "server":
         print(asyncio.run(profile_server(seconds)))
+    elif args.target == "whatif":
+        print(asyncio.run(profile_whatif(seconds)))
     elif args.target == "breakdown":
         print(asyncio.run(profile_breakdown(calls=2000)))
     else:
