@@ -70,7 +70,7 @@ def test_format_time_offers_seconds_too() -> None:
      ("this Monday", "2026-11-30"), ("on the 15th", "2026-12-15"), ("by the 1st", "2026-12-01"),
      ("December 24", "2026-12-24"), ("24th of December", "2026-12-24"), ("Dec. 3", "2026-12-03"),
      ("January 5", "2027-01-05"), ("November 2", "2027-11-02"), ("in 3 days", "2026-12-03"),
-     ("in two weeks", "2026-12-14")],
+     ("in two weeks", "2026-12-14"), ("on Fri", "2026-12-04"), ("by Sat.", "2026-12-05")],
 )  # fmt: skip
 def test_relative_dates_are_inferred_from_the_reference_time(evidence: str, expected: str) -> None:
     assert derive_values(evidence, DATE, reference_time=MONDAY) == [Derived(expected, True, "referenceTime")]
@@ -80,6 +80,7 @@ def test_absolute_dates_need_no_reference_time() -> None:
     assert derive_values("2026-12-18", DATE) == [Derived("2026-12-18")]
     assert derive_values("December 24, 2027", DATE) == [Derived("2027-12-24")]
     assert derive_values("Friday", DATE) == []
+    assert derive_values("I sat down in the sun", DATE, reference_time=MONDAY) == []
     assert derive_values("February 30", DATE, reference_time=MONDAY) == []
 
 

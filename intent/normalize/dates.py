@@ -38,6 +38,12 @@ _RELATIVE = re.compile(
     re.IGNORECASE,
 )
 _WEEKDAY_RE = re.compile(rf"\b(?:(this\s+coming|this|next|coming)\s+)?({_WEEKDAY})s?\b", re.IGNORECASE)
+_SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
+# Short day names are common words too ("sat", "sun"): read them only after a day cue ("on Fri").
+_SHORT_DAY_RE = re.compile(
+    r"\b(?:on|by|until|till|for|before|after|(this|next|coming))\s+(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b\.?",
+    re.IGNORECASE,
+)
 _IN_DAYS = re.compile(
     r"\bin\s+(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?)\b", re.IGNORECASE
 )
@@ -99,9 +105,11 @@ def find_dates(text: str, reference: date | None) -> list[Mention]:
         word = " ".join(match.group(1).lower().split())
         offset = 2 if word.endswith("after tomorrow") else 1 if word == "tomorrow" else -1 if word == "yesterday" else 0
         add(Mention(match.start(), match.end(), reference + timedelta(days=offset), inferred=True))
-    for match in _WEEKDAY_RE.finditer(text):
+    day_matches = [(m, _WEEKDAYS[m.group(2).lower()]) for m in _WEEKDAY_RE.finditer(text)]
+    day_matches += [(m, _SHORT_DAYS[m.group(2).lower()]) for m in _SHORT_DAY_RE.finditer(text)]
+    for match, weekday in day_matches:
         qualifier = " ".join((match.group(1) or "").lower().split())
-        ahead = (_WEEKDAYS[match.group(2).lower()] - reference.weekday()) % 7
+        ahead = (weekday - reference.weekday()) % 7
         if qualifier == "this":
             add(Mention(match.start(), match.end(), reference + timedelta(days=ahead), inferred=True))
         elif qualifier == "next" and ahead:
