@@ -84,6 +84,13 @@ def test_absolute_dates_need_no_reference_time() -> None:
     assert derive_values("February 30", DATE, reference_time=MONDAY) == []
 
 
+def test_slashed_dates_are_read_when_month_and_day_can_be_told_apart() -> None:
+    assert values("12/24", DATE) == ["2026-12-24"]
+    assert values("24/12/2027", DATE) == ["2027-12-24"]
+    assert values("1/2", DATE) == ["2027-01-02", "2027-02-01"]
+    assert values("13/13", DATE) == []
+
+
 def test_next_weekday_is_ambiguous_early_in_the_week() -> None:
     assert values("next Friday", DATE) == ["2026-12-04", "2026-12-11"]
     assert values("next Monday", DATE) == ["2026-12-07"]

@@ -44,6 +44,7 @@ _SHORT_DAY_RE = re.compile(
     r"\b(?:on|by|until|till|for|before|after|(this|next|coming))\s+(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b\.?",
     re.IGNORECASE,
 )
+_SLASHED = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\d/])")
 _IN_DAYS = re.compile(
     r"\bin\s+(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?)\b", re.IGNORECASE
 )
@@ -62,6 +63,34 @@ def _next_month_day(reference: date, month: int, day: int) -> date | None:
     if this_year is not None and this_year >= reference:
         return this_year
     return _safe_date(reference.year + 1, month, day)
+
+
+def _slashed(match: re.Match[str], reference: date | None) -> Mention | None:
+    """ "12/24", "24/12/2026": month and day are told apart when one is above 12, else both readings."""
+    first, second, year_text = int(match.group(1)), int(match.group(2)), match.group(3)
+    if second > 12:
+        orders = [(first, second)]
+    elif first > 12:
+        orders = [(second, first)]
+    else:
+        orders = [(first, second), (second, first)]
+    year = (2000 + int(year_text) if len(year_text) == 2 else int(year_text)) if year_text else None
+    values: list[date] = []
+    for month, day in orders:
+        if year is not None:
+            value = _safe_date(year, month, day)
+        elif reference is not None:
+            value = _next_month_day(reference, month, day)
+        else:
+            value = None
+        if value is not None and value not in values:
+            values.append(value)
+    if not values:
+        return None
+    inferred = year is None
+    if len(values) == 1:
+        return Mention(match.start(), match.end(), values[0], inferred=inferred)
+    return Mention(match.start(), match.end(), None, inferred=inferred, candidates=tuple(values))
 
 
 def find_dates(text: str, reference: date | None) -> list[Mention]:
@@ -90,6 +119,10 @@ def find_dates(text: str, reference: date | None) -> list[Mention]:
                 value = _next_month_day(reference, month, day)
                 if value:
                     add(Mention(match.start(), match.end(), value, inferred=True))
+    for match in _SLASHED.finditer(text):
+        mention = _slashed(match, reference)
+        if mention is not None:
+            add(mention)
     if reference is None:
         found.sort(key=lambda m: m.start)
         return found
