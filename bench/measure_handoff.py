@@ -1,8 +1,8 @@
 """Measurement 4: the host handoff (``intent_prepare`` then ``intent_accept``) under concurrency, in process.
 
 N adapter sessions hand off back to back for a bounded time; the floor is the same number of
-workers calling ``Intent.prepare``/``Intent.accept`` directly. Then 10,000 requests pass through
-the sessions with ``tracemalloc`` on, to show the memory the adapter keeps stays under its
+workers calling ``Intent.prepare``/``Intent.accept`` directly, the two taking turns. Then 10,000
+requests pass through the sessions while the memory the adapter keeps is watched against its
 8 MiB bound on retained records.
 """
 
@@ -15,12 +15,18 @@ import time
 import tracemalloc
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.processes import resident_bytes
 from bench.report import Row, Section, format_bytes, format_seconds
 from bench.stats import Summary, ratio
 from bench.workloads import SEED_INPUT
+
+if TYPE_CHECKING:
+    from mcp_types import CallToolResult
+
+    from adapter import IntentMcpAdapter, IntentMcpSession
+    from intent import Intent
 
 RECORD_MEMORY_BOUND = 8 * 1024 * 1024
 # Requests run under tracemalloc at the end of the memory run (it slows them several times over).
@@ -28,6 +34,10 @@ _TRACED_REQUESTS = 2000
 HOST_PROTOCOL_VERSION = "2025-11-25"
 # Distinct requests, so replies differ and no cache can stand in for the work.
 _VARIANTS = 16
+
+
+# One prepare-and-accept of (request text, candidate text).
+Handoff = Callable[[str, str], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,30 +77,25 @@ async def builtin_candidates(texts: list[str]) -> dict[str, str]:
         await recognizer.close()
 
 
-def _structured(reply: Any) -> dict[str, Any]:
-    """The structured body of a tool reply, or RuntimeError with the error text when it failed."""
+def _structured(reply: CallToolResult | None) -> dict[str, Any]:
+    """The structured body of a tool reply; RuntimeError with the error text when the call failed."""
     if reply is None:
         raise RuntimeError("the adapter did not recognize the tool")
-    is_error = getattr(reply, "is_error", None)
-    body = getattr(reply, "structured_content", None)
-    if is_error is None and isinstance(reply, dict):
-        is_error = reply.get("isError")
-        body = reply.get("structuredContent")
-    if is_error or not isinstance(body, dict):
-        content = getattr(reply, "content", None) or (reply.get("content") if isinstance(reply, dict) else None)
-        text = getattr(content[0], "text", None) if content else None
+    body = reply.structured_content
+    if reply.is_error or not isinstance(body, dict):
+        text = getattr(reply.content[0], "text", None) if reply.content else None
         raise RuntimeError(f"tool failed: {str(text)[:300]}")
     return body
 
 
-def session_handoff(session: Any) -> Callable[[str, str], Awaitable[None]]:
+def session_handoff(session: IntentMcpSession) -> Handoff:
     async def handoff(text: str, candidate: str) -> None:
         await adapter_handoff(session, text, candidate)
 
     return handoff
 
 
-async def adapter_handoff(session: Any, text: str, candidate: str) -> None:
+async def adapter_handoff(session: IntentMcpSession, text: str, candidate: str) -> None:
     task = _structured(await session.call_tool("intent_prepare", {"input": text}))
     result = _structured(
         await session.call_tool(
@@ -106,7 +111,7 @@ async def adapter_handoff(session: Any, text: str, candidate: str) -> None:
         raise RuntimeError("the accepted result is not for the prepared request")
 
 
-def core_handoff(intent: Any) -> Callable[[str, str], Awaitable[None]]:
+def core_handoff(intent: Intent) -> Handoff:
     async def handoff(text: str, candidate: str) -> None:
         result = await intent.accept(intent.prepare({"input": text}), candidate)
         if result.input != text:
@@ -116,7 +121,7 @@ def core_handoff(intent: Any) -> Callable[[str, str], Awaitable[None]]:
 
 
 async def _worker(
-    handoff: Callable[[str, str], Awaitable[None]],
+    handoff: Handoff,
     candidates: dict[str, str],
     offset: int,
     tally: WorkerTally,
@@ -139,7 +144,7 @@ async def _worker(
 
 
 async def _timed_run(
-    handoffs: list[Callable[[str, str], Awaitable[None]]],
+    handoffs: list[Handoff],
     candidates: dict[str, str],
     seconds: float,
     tally: WorkerTally,
@@ -151,13 +156,10 @@ async def _timed_run(
     return time.monotonic() - started
 
 
-def _ledger_of(adapter: Any) -> Any:
-    """The adapter's record ledger, if it exposes one under a known name."""
-    for name in ("ledger", "_ledger", "records", "_records"):
-        candidate = getattr(adapter, name, None)
-        if candidate is not None and hasattr(candidate, "terminal_bytes"):
-            return candidate
-    return None
+def _ledger_of(adapter: IntentMcpAdapter) -> Any:
+    """The adapter's record ledger, when it exposes its byte count (an optional detail, read if present)."""
+    ledger = getattr(adapter, "ledger", None)
+    return ledger if hasattr(ledger, "terminal_bytes") else None
 
 
 @dataclass(slots=True)
@@ -172,13 +174,10 @@ class MemoryOutcome:
     ledger_bytes: int | None = None
     records: int = 0
 
-    @property
-    def within_bound(self) -> bool:
-        rss_ok = self.rss_growth is None or self.rss_growth <= RECORD_MEMORY_BOUND
-        return self.traced_growth <= RECORD_MEMORY_BOUND and rss_ok
 
-
-async def _memory_run(sessions: list[Any], candidates: dict[str, str], requests: int, ledger: Any) -> MemoryOutcome:
+async def _memory_run(
+    sessions: list[IntentMcpSession], candidates: dict[str, str], requests: int, ledger: Any
+) -> MemoryOutcome:
     """Push ``requests`` handoffs through in ten rounds, watching what stays held after each.
 
     tracemalloc costs several times the work it watches, so only the last rounds (about
@@ -216,7 +215,7 @@ async def _memory_run(sessions: list[Any], candidates: dict[str, str], requests:
                 outcome.rss_growth = max(outcome.rss_growth or 0, rss - rss_baseline)
             if ledger is not None:
                 outcome.ledger_bytes = max(outcome.ledger_bytes or 0, int(ledger.terminal_bytes))
-            outcome.records = max(outcome.records, sum(int(getattr(s, "record_count", 0)) for s in sessions))
+            outcome.records = max(outcome.records, sum(s.record_count for s in sessions))
     finally:
         tracemalloc.stop()
     return outcome

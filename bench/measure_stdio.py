@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from bench import jsonrpc
 from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, ServerProcess, cpu_seconds, spawn, stop
@@ -170,9 +169,8 @@ async def _ready(subject: _Subject, server: ServerProcess, budget: StdioBudget) 
 
 async def _timed_batch(client: StdioRpcClient, tool: str, count: int) -> list[float]:
     timings: list[float] = []
-    arguments: dict[str, Any] = SEED_ARGUMENTS
     for _ in range(count):
         started = time.perf_counter()
-        await client.call_tool(tool, arguments)
+        await client.call_tool(tool, SEED_ARGUMENTS)
         timings.append(time.perf_counter() - started)
     return timings
