@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from bench.measure_core import SizeOutcome, fitted_exponent, growth_exponent
-from bench.report import Row, Section, render
-from bench.stats import Summary, percentile, ratio
-from bench.workloads import MEDIUM_INPUT, long_input
-
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+if str(PROJECT_ROOT) not in sys.path:  # bench/ runs from the source tree; it is not an installed package
+    sys.path.insert(0, str(PROJECT_ROOT))
+
+from bench.measure_core import SizeOutcome, fitted_exponent, growth_exponent  # noqa: E402
+from bench.report import Row, Section, render  # noqa: E402
+from bench.stats import Summary, percentile, ratio  # noqa: E402
+from bench.workloads import MEDIUM_INPUT, long_input  # noqa: E402
 
 
 def test_percentile_interpolates_between_ranks() -> None:
