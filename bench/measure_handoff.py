@@ -49,9 +49,18 @@ class HandoffBudget:
 
 @dataclass(slots=True)
 class WorkerTally:
+    """Handoffs done and failed; latencies kept only when asked (the memory run must not grow a list)."""
+
+    keep_latencies: bool = True
     latencies: list[float] = field(default_factory=list)
+    completed: int = 0
     errors: int = 0
     first_error: str | None = None
+
+    def record_success(self, seconds: float) -> None:
+        self.completed += 1
+        if self.keep_latencies:
+            self.latencies.append(seconds)
 
     def record_error(self, exc: BaseException) -> None:
         self.errors += 1
@@ -140,7 +149,7 @@ async def _worker(
         except Exception as exc:
             tally.record_error(exc)
             continue
-        tally.latencies.append(time.perf_counter() - started)
+        tally.record_success(time.perf_counter() - started)
 
 
 async def _timed_run(
@@ -166,7 +175,7 @@ def _ledger_of(adapter: IntentMcpAdapter) -> Any:
 class MemoryOutcome:
     """What the adapter held while requests passed through, each figure the peak over the checkpoints."""
 
-    tally: WorkerTally = field(default_factory=WorkerTally)
+    tally: WorkerTally = field(default_factory=lambda: WorkerTally(keep_latencies=False))
     requests: int = 0
     traced_requests: int = 0
     traced_growth: int = 0
