@@ -71,6 +71,7 @@ class Clause:
     body: int = 0
     marker: str | None = None  # "after" / "before" / "once" for a subordinate request
     noun_frame: tuple[int, int] | None = None  # token range of "I'd like" when it carries the action
+    extra_body: int | None = None  # where a preference opening stands when the clause is also a request
     flags: set[str] = field(default_factory=set)
 
 
@@ -199,6 +200,15 @@ def _subordinate_break(tokens: list[Token], index: int, current: list[Token]) ->
     return word == "provided" and following.low == "that"
 
 
+def _open_rule(current: list[Token]) -> bool:
+    """A prohibition or requirement interrupted right after its opening ("Do not, under any circumstances,")."""
+    found = constraint_at(current, 0)
+    if found is None or found[1] not in ("prohibition", "requirement"):
+        return False
+    rest = current[found[0] :]
+    return not rest or (rest[0].low == "," and not any(t.low in VERBS for t in rest))
+
+
 def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
     """Cut one sentence into clauses; each comes with the link word that joined it, if any."""
     clauses: list[tuple[list[Token], str | None]] = []
@@ -213,7 +223,7 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
             current, link, index = [], "and", index + 1
             continue
         connector = token.low in _CONNECTORS or _match(tokens, index, ("after", "that"))
-        if connector and current:
+        if connector and current and not _open_rule(current):
             end = index
             words: list[str] = []
             while end < len(tokens):
@@ -322,6 +332,17 @@ def classify(clause: Clause) -> Clause:
         clause.kind, clause.constraint_kind, clause.body = "constraint", "requirement", index
         return clause
     found = constraint_at(tokens, index)
+    if (
+        found is not None
+        and tokens[index].low in ("ideally", "preferably", "optionally")
+        and index + 1 < len(tokens)
+        and tokens[index + 1].low in VERBS
+    ):
+        # "Ideally send it before lunch": a request that is itself a preference
+        clause.flags.add("preferred")
+        clause.kind, clause.body = "intent", index + 1
+        clause.extra_body = index
+        return clause
     if found is not None:
         clause.kind = "constraint"
         clause.constraint_kind = found[1]

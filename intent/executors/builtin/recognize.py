@@ -108,6 +108,10 @@ class _Recognizer:
             for clause_tokens, link in split_sentence(tokens):
                 clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
                 self.units.append(self._unit(clause, temporal))
+                if clause.extra_body is not None and self.units[-1].role == "intent":
+                    rule = Clause(clause_tokens, number, link, kind="constraint", constraint_kind="preference",
+                                  body=clause.extra_body)  # fmt: skip
+                    self.units.append(Unit(rule, "constraint"))
 
     def _unit(self, clause: Clause, temporal: list[Span]) -> Unit:
         if (
