@@ -11,8 +11,11 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from bench.report import render
+import orjson
+
+from bench.report import as_records, render
 from bench.runner import MEASUREMENT_NUMBERS, BenchPlan, machine_line, run_plan
 
 
@@ -52,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--sessions", type=_positive, help="in-process sessions for the host handoff (4)")
     parser.add_argument("--clients", type=_positive, help="concurrent HTTP clients (5)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the rows and notes as JSON to FILE")
     return parser
 
 
@@ -68,6 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(machine_line())
     print()
     print(render(sections))
+    if args.json is not None:
+        record = {"machine": machine_line(), **as_records(sections)}
+        args.json.write_bytes(orjson.dumps(record, option=orjson.OPT_INDENT_2))
     missed = [row for section in sections for row in section.rows if row.verdict == "MISSED"]
     if failed:
         return 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,26 @@ def format_bytes(count: int | None) -> str:
     if abs(count) < 1024 * 1024:
         return f"{count / 1024:.1f} KiB"
     return f"{count / (1024 * 1024):.1f} MiB"
+
+
+def as_records(sections: Sequence[Section]) -> dict[str, Any]:
+    """The table as JSON-ready data, for keeping results from run to run."""
+    return {
+        "rows": [
+            {
+                "measurement": row.measurement,
+                "metric": row.metric,
+                "intentMcp": row.subject,
+                "floor": row.floor,
+                "ratio": None if row.ratio is None or math.isinf(row.ratio) else round(row.ratio, 4),
+                "target": row.target,
+                "result": row.verdict,
+            }
+            for section in sections
+            for row in section.rows
+        ],
+        "notes": {section.title: list(section.notes) for section in sections},
+    }
 
 
 def render(sections: Sequence[Section]) -> str:

@@ -6,9 +6,9 @@ exit status are checked, never a speed.
 
 from __future__ import annotations
 
+import json
 import math
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -78,11 +78,12 @@ def test_workloads_have_the_promised_sizes() -> None:
     assert text.endswith(".")
 
 
-def test_quick_run_prints_all_five_measurements_with_floors() -> None:
+def test_quick_run_prints_all_five_measurements_with_floors(tmp_path: Path) -> None:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(PROJECT_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    json_path = tmp_path / "bench.json"
     completed = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick"],
+        [sys.executable, "-m", "bench", "--quick", "--json", str(json_path)],
         cwd=PROJECT_ROOT,
         env=env,
         capture_output=True,
@@ -91,11 +92,18 @@ def test_quick_run_prints_all_five_measurements_with_floors() -> None:
         check=False,
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr
-    rows = [line for line in completed.stdout.splitlines() if line.startswith("| ")]
-    for number in range(1, 6):
-        measured = [row for row in rows if row.startswith(f"| {number}. ")]
-        assert measured, f"measurement {number} missing:\n{completed.stdout}"
-    # Every timed comparison carries a ratio against a floor measured in the same run.
-    for prefix in ("| 1. ", "| 2. ", "| 3. ", "| 5. "):
-        assert any(re.search(r"\| \d+\.\d\dx \|", row) for row in rows if row.startswith(prefix)), prefix
     assert "could not run" not in completed.stdout
+    table_rows = [line for line in completed.stdout.splitlines() if line.startswith("| ")]
+    rows = json.loads(json_path.read_text())["rows"]
+    assert len(table_rows) == len(rows) + 1  # the printed table is the same rows under a header
+    by_number = {n: [row for row in rows if row["measurement"].startswith(f"{n}. ")] for n in range(1, 6)}
+    for number, measured in by_number.items():
+        assert measured, f"measurement {number} missing:\n{completed.stdout}"
+    # Every timed comparison carries a positive ratio against a floor measured in the same run.
+    for number in (1, 2, 3, 5):
+        assert any(isinstance(row["ratio"], float) and row["ratio"] > 0 for row in by_number[number]), number
+    targets = {row["target"] for row in rows if row["target"] is not None}
+    assert targets == {1.5, 1.3}
+    # The servers and the adapter answer every call; the adapter's memory stays under its bound.
+    assert all(row["result"] == "met" for row in rows if row["metric"] == "errors")
+    assert all(row["result"] == "met" for row in by_number[4] if row["metric"].startswith(("memory", "heap")))
