@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import httpx2
@@ -52,7 +53,7 @@ class HttpRpcSession:
             raise jsonrpc.RpcFailure(f"HTTP {response.status_code}: {response.text[:300]}")
         return response
 
-    async def call(self, make: Any, *args: Any) -> dict[str, Any]:
+    async def call(self, make: Callable[..., bytes], *args: Any) -> dict[str, Any]:
         self._next_id += 1
         request_id = self._next_id
         response = await self._post(make(request_id, *args))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -27,7 +28,7 @@ class StdioRpcClient:
         self._writer.write(payload + b"\n")
         await self._writer.drain()
 
-    async def call(self, make: Any, *args: Any) -> dict[str, Any]:
+    async def call(self, make: Callable[..., bytes], *args: Any) -> dict[str, Any]:
         """Send ``make(id, *args)`` and return the matching response's result."""
         self._next_id += 1
         request_id = self._next_id

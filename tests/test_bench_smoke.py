@@ -20,7 +20,7 @@ if str(PROJECT_ROOT) not in sys.path:  # bench/ runs from the source tree; it is
     sys.path.insert(0, str(PROJECT_ROOT))
 
 from bench.measure_core import SizeOutcome, fitted_exponent, growth_exponent  # noqa: E402
-from bench.report import Row, Section, render  # noqa: E402
+from bench.report import Row, Section, as_records, render  # noqa: E402
 from bench.stats import Summary, percentile, ratio  # noqa: E402
 from bench.workloads import MEDIUM_INPUT, long_input  # noqa: E402
 
@@ -52,6 +52,16 @@ def test_render_lists_rows_and_notes() -> None:
     assert lines[0].startswith("| measurement |")
     assert "| 1. a | median | 2 ms | 1 ms | 2.00x | <= 1.5x | MISSED |" in lines
     assert "- one: a note" in lines
+
+
+def test_records_carry_the_table_rows_and_drop_infinite_ratios() -> None:
+    sections = [
+        Section("one", [Row("1. a", "median", "2 ms", "1 ms", 2.0, 1.5), Row("1. a", "p99", "1 ms", "0 ms", math.inf)])
+    ]
+    records = as_records(sections)
+    assert [row["ratio"] for row in records["rows"]] == [2.0, None]
+    assert records["rows"][0]["result"] == "MISSED"
+    assert records["notes"] == {"one": []}
 
 
 def test_growth_exponent_tells_linear_from_quadratic() -> None:
