@@ -20,6 +20,7 @@ from catalog.tools import CatalogTool, tools_from_definitions
 from catalog.words import (
     HTTP_METHOD_VERBS,
     NOUN_LIKE_VERBS,
+    PHRASAL_VERBS,
     STOPWORDS,
     VERB_GROUPS,
     VERBS,
@@ -104,6 +105,27 @@ class CatalogBinding:
         if tool is None:
             return {}
         return {"tool": tool.name, **copy.deepcopy(tool.risk)}
+
+    def domain_hints(self, domain: str) -> dict[str, Any]:
+        """What a recognizer is told about the tool ``domain`` in the model task, as plain words.
+
+        ``verbs`` are every surface verb naming the tool's operation (its synonym group, phrasal
+        verbs written out), ``entities`` the words of what it operates on; a recognizer that reads
+        only the task can classify an intent with them as ``classify`` would.
+        """
+        tool = self.tools.get(domain)
+        if tool is None:
+            return {}
+        words = self._words[domain]
+        verbs = {verb for group in VERB_GROUPS for verb in group if verb_stems(verb) & words.verbs}
+        verbs |= {phrase for phrase, joined in PHRASAL_VERBS.items() if joined in verbs}
+        entity_words = {
+            word
+            for word in [*split_identifier(tool.name), *split_identifier(tool.intent or ""),
+                         *split_identifier(tool.entity or "")]
+            if stem(word) in words.entities
+        }
+        return {"description": tool.description or "", "verbs": sorted(verbs), "entities": sorted(entity_words)}
 
     # --- matching ----------------------------------------------------------------------------
 

@@ -55,7 +55,9 @@ class IntentConfig:
     ``schema`` is a JSON Schema object whose top-level ``properties`` are the fields and whose
     ``required`` lists the required ones. ``executor`` defaults to the built-in offline recognizer;
     pass ``None`` for a host-only instance. ``domains`` name the intent domains to classify into.
-    ``catalog`` is an optional catalog binding (tools as domains, see ``catalog.recognition``).
+    ``domain_hints`` tell a recognizer about each domain (``{"description", "verbs", "entities"}``);
+    ``catalog`` is an optional catalog binding (tools as domains, see ``catalog.recognition``) that
+    brings its tools as domains with hints, and their inputs as fields.
     """
 
     schema: Mapping[str, Any] | None = None
@@ -63,6 +65,7 @@ class IntentConfig:
     domains: Sequence[str] | None = None
     limits: Limits = field(default_factory=Limits)
     catalog: Any = None
+    domain_hints: Mapping[str, Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         if self.executor is DEFAULT_EXECUTOR:
@@ -83,12 +86,19 @@ class IntentConfig:
             if not all(isinstance(d, str) and d for d in domains) or len(set(domains)) != len(domains):
                 raise IntentError("CONFIG_INVALID", "domains must be distinct non-empty strings", path="/domains")
             self.domains = tuple(domains)
+        if self.domain_hints is not None:
+            unknown = [name for name in self.domain_hints if name not in (self.domains or ())]
+            if unknown:
+                raise IntentError("CONFIG_INVALID", f"hints for a domain that is not configured: {unknown[0]!r}",
+                                  path=f"/domain_hints/{unknown[0]}")
 
     def _merge_catalog(self) -> None:
         # A catalog brings its tools as domains and their inputs as fields, beside any own Schema.
         domains = list(self.domains or ())
         domains += [d for d in self.catalog.domains if d not in domains]
         self.domains = tuple(domains)
+        hints = {name: self.catalog.domain_hints(name) for name in self.catalog.domains}
+        self.domain_hints = {**hints, **dict(self.domain_hints or {})}
         catalog_fields = dict(self.catalog.fields)
         own = dict(self.schema or {"type": "object", "properties": {}})
         properties = {**dict(catalog_fields.get("properties", {})), **dict(own.get("properties", {}))}

@@ -43,6 +43,8 @@ class InstanceSettings:
     domains: tuple[str, ...] | None = None
     executor: Mapping[str, Any] = field(default_factory=lambda: {"kind": "builtin"})
     limits: Mapping[str, Any] = field(default_factory=dict)
+    catalog_file: Path | None = None
+    catalog_available: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -211,12 +213,17 @@ def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> Ins
             raise _invalid("the schema file must hold a JSON object", path)
         schema = loaded
     domains = raw.get("domains")
+    catalog = raw.get("catalog")
+    if isinstance(catalog, str):
+        catalog = {"file": catalog}
     return InstanceSettings(
         name=name,
         schema=schema,
         domains=tuple(domains) if domains is not None else None,
         executor=dict(raw.get("executor") or {"kind": "builtin"}),
         limits=dict(raw.get("limits") or {}),
+        catalog_file=base_dir / catalog["file"] if catalog else None,
+        catalog_available=tuple(catalog.get("available", ())) if catalog else (),
     )
 
 

@@ -57,6 +57,15 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
         field = error.path.rsplit("/", 1)[-1]
         key = next((key for key, name in _LIMIT_FIELDS.items() if name == field), "")
         raise IntentError(error.code, error.message, path=f"{where}/limits/{key}".rstrip("/")) from None
+    catalog = None
+    if settings.catalog_file is not None:
+        from catalog import CatalogBinding
+
+        try:
+            catalog = CatalogBinding.from_file(settings.catalog_file, available=settings.catalog_available)
+        except IntentError as error:
+            raise IntentError("CONFIG_INVALID", f"the catalog cannot be used: {error.message}",
+                              path=f"{where}/catalog") from None
     try:
         executor = None if mode == "host" else build_executor(settings.executor)
     except IntentError as error:
@@ -64,6 +73,7 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
     try:
         return Intent(
             IntentConfig(
+                catalog=catalog,
                 schema=dict(settings.schema) if settings.schema is not None else None,
                 domains=list(settings.domains) if settings.domains is not None else None,
                 limits=limits,

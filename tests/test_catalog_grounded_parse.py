@@ -43,6 +43,24 @@ async def test_builtin_recognizer_marks_the_named_tool_forbidden() -> None:
     (found,) = result["effective"]["intents"]
     assert found["extensions"]["forbiddenTools"] == ["order_cancel"]
     assert binding.classify(found["action"], found["target"]) == "order_get"
+    # the recognizer reads the tool from the task's domain hints, as the catalog would classify it
+    assert found["domain"] == "order_get"
+    assert found["extensions"]["tool"] == "order_get" and found["extensions"]["action_type"] == "read"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "domain"),
+    [("Cancel order 000123.", "order_cancel"), ("Show me my orders.", "order_get"), ("Delete order 5.", None),
+     ("Look up the weather.", None)],
+)
+async def test_builtin_recognizer_classifies_by_the_tools_verbs_and_entities(text: str, domain: str | None) -> None:
+    instance = Intent(IntentConfig(catalog=CatalogBinding.from_document(SHOP)))
+    task = instance.prepare(text)
+    assert set(task["input"]["domainHints"]) == {"order_get", "order_cancel"}
+    assert "cancel" in task["input"]["domainHints"]["order_cancel"]["verbs"]
+    result = await instance.parse(text)
+    assert [i.domain for i in result.effective.intents] == [domain]
 
 
 @pytest.mark.anyio

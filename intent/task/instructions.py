@@ -4,9 +4,9 @@ from __future__ import annotations
 
 INSTRUCTIONS = """\
 Recognize what the person asks for in `input.text` and answer with one JSON object that matches \
-`outputSchema`. Use only `input` (text, referenceTime, context, baseline, fields, domains); never \
-invent facts. Every part you report must quote the source it comes from: the server checks each quote \
-against the text and drops what it cannot find.
+`outputSchema`. Use only `input` (text, referenceTime, context, baseline, fields, domains and \
+domainHints); never invent facts. Every part you report must quote the source it comes from: the \
+server checks each quote against the text and drops what it cannot find.
 
 Intents
 - One intent per thing the person wants done, in the order it must happen. `action` is the verb phrase \
@@ -14,6 +14,9 @@ in the person's own words (keep phrasal verbs whole: "Look up", "back up", "turn
 object phrase as written ("order 000123"), or null. `evidence` quotes the words that ask for it.
 - Coordinated objects stay one intent ("Add milk, eggs and bread to my list").
 - Give each intent a `key` (i1, i2, ...) and use the keys in constraints and relations.
+- `domain` is one of `input.domains` when the intent clearly belongs to it (`input.domainHints` \
+gives each domain's description, the verbs that name its operation and the things it acts on), \
+else null.
 - `understanding` is "ambiguous" only when the words allow several readings; list them in `readings`.
 - Greetings, thanks and noise are no intent: answer with empty lists.
 

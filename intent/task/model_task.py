@@ -66,6 +66,9 @@ def build_task(request: NormalizedRequest, config: IntentConfig, owner: object) 
         "fields": {name: {"schema": fields[name], "required": name in required} for name in request.fields},
         "domains": list(config.domains) if config.domains else None,
     }
+    if config.domain_hints:
+        # Only where configured, so a task without hints keeps its plain shape.
+        task_input["domainHints"] = {name: dict(hint) for name, hint in config.domain_hints.items()}
     data = {
         "instructions": INSTRUCTIONS,
         "input": task_input,

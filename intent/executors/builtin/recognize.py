@@ -91,6 +91,8 @@ class _Recognizer:
         self.unresolved = [u for u in unresolved if isinstance(u, Mapping)] if isinstance(unresolved, list) else []
         self.specs = _specs(task_input.get("fields"))
         self.domains = task_input.get("domains")
+        hints = task_input.get("domainHints")
+        self.domain_hints: Mapping[str, Any] | None = hints if isinstance(hints, Mapping) else None
         self.context = task_input.get("context")
         self.units: list[Unit] = []
         self.temporal: tuple[list[Mention], list[Mention]] = ([], [])
@@ -439,7 +441,13 @@ class _Recognizer:
             "evidence": evidence,
             "action": text[phrase.action[0] : phrase.action[1]],
             "target": text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
-            "domain": choose_domain(evidence, self.domains if isinstance(self.domains, list) else None),
+            "domain": choose_domain(
+                evidence,
+                self.domains if isinstance(self.domains, list) else None,
+                action=text[phrase.action[0] : phrase.action[1]],
+                target=text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
+                hints=self.domain_hints,
+            ),
             "understanding": "ambiguous" if phrase.alternatives else "clear",
             "readings": phrase.alternatives,
             "references": [{"text": text[s:e], "refersTo": refers_to} for s, e in phrase.references],
