@@ -83,7 +83,9 @@ class HostHandoff:
             "submissionToken": record.token,
             "instructions": task["instructions"],
             "input": _plain(task["input"]),
-            "outputSchema": _plain(task["outputSchema"]),
+            # The core builds one schema per field selection and shares it read-only; copying it per
+            # prepare was most of the handoff's cost.
+            "outputSchema": task["outputSchema"],
         }
 
     async def accept(self, request_id: str, token: str, candidate_text: str) -> Reply:
