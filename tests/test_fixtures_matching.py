@@ -28,6 +28,14 @@ def test_equal_values_match_and_differences_name_the_pointer() -> None:
     assert differences == ['/a/1/b: expected "x", got "y"']
 
 
+def test_long_strings_show_where_they_part() -> None:
+    expected = "a" * 200 + "expected tail"
+    actual = "a" * 200 + "actual tail"
+    (difference,) = match(expected, actual, Captures())
+    assert difference.startswith("/: strings differ at character 200:")
+    assert "expected tail" in difference and "actual tail" in difference
+
+
 def test_missing_and_extra_keys_and_array_length_are_differences() -> None:
     differences = match({"a": 1, "b": 2}, {"a": 1, "z": 2}, Captures())
     assert any("missing key(s) 'b'" in d for d in differences)
