@@ -195,7 +195,8 @@ class HostHandoff:
                 result = await record.intent.accept(record.task, candidate_text)
             if limit.cancelled_caught:
                 return Outcome(error=IntentError("TIMEOUT", "the request's deadline passed; prepare again"))
-            return Outcome(text=result.to_json(), body=result.to_dict())
+            body = result.to_dict()
+            return Outcome(text=orjson.dumps(body).decode(), body=body)
         except IntentError as error:
             return Outcome(error=error)
         except Exception as exc:

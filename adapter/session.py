@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 import mcp_types as types
+import orjson
 
 from adapter import envelope
 from adapter.arguments import as_arguments, check_keys, select_instance, string_argument
@@ -135,7 +136,8 @@ class IntentMcpSession:
     async def _parse(self, intent: Any, request: dict[str, Any], request_context: Any) -> Reply:
         async def work() -> Reply:
             result = await intent.parse(request)
-            return result.to_dict(), result.to_json()
+            body = result.to_dict()
+            return body, orjson.dumps(body).decode()  # the same bytes as result.to_json(), dumped once
 
         return await with_progress(request_context, self._adapter.progress_interval, work)
 

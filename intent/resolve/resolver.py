@@ -176,10 +176,11 @@ class _Resolution:
         return domain
 
     def _add_intent(self, item: Mapping[str, Any], path: str) -> None:
-        if self._ground(item["evidence"], f"{path}/evidence", "intent evidence") is None:
+        evidence = self._ground(item["evidence"], f"{path}/evidence", "intent evidence")
+        if evidence is None:
             self.dropped_keys.add(item["key"])
             return
-        span = align(item["evidence"], self.request.input)
+        span = evidence[1]
         action = self._ground(item["action"], f"{path}/action", "action")
         if action is None:
             self.dropped_keys.add(item["key"])
@@ -218,7 +219,7 @@ class _Resolution:
         ident = item["id"]
         node = self._intent(ident)
         grounded = self._ground(item["evidence"], f"{path}/evidence", "update evidence")
-        span = align(item["evidence"], self.request.input) if grounded else None
+        span = grounded[1] if grounded else None
         target = ChangeTarget(kind="intent", id=ident)
         if node is None or grounded is None:
             reason = (f"{ident!r} is not an intent of the baseline" if node is None
