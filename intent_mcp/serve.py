@@ -6,6 +6,7 @@ instances are built (Schema, executor, limits) and the HTTP binding is checked u
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 from dataclasses import dataclass
@@ -178,6 +179,9 @@ def serve(config: ServerConfig, transport: Transport, *, log_level: str = "warni
     public_origin = check_http(config) if transport == "http" else None
     runtime = build_runtime(config)
     configure_logging(log_level)
+    # Everything imported and built so far lives as long as the process: keep the cyclic collector
+    # from walking it again on every collection of the per-call garbage.
+    gc.freeze()
     if transport == "stdio":
         return run_stdio(runtime, config)
     return run_http(runtime, config, public_origin, log_level=log_level)
