@@ -194,13 +194,16 @@ def validate_config_document(document: Any) -> None:
     if not isinstance(document, Mapping):
         raise _invalid("the configuration must be a JSON object")
     _refuse_secrets(document)
-    validator = jsonschema.Draft202012Validator(config_schema())
-    errors = list(validator.iter_errors(document))
-    if errors:
-        best = jsonschema.exceptions.best_match(errors)
-        assert best is not None
-        pointer, message = _describe(best)
+    problem = _first_problem(document)
+    if problem is not None:
+        pointer, message = problem
         raise _invalid(message, pointer)
+
+
+def _first_problem(document: Any) -> tuple[str, str] | None:
+    """The most relevant schema violation of ``document`` as (JSON pointer, message), or None."""
+    best = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(config_schema()).iter_errors(document))
+    return None if best is None else _describe(best)
 
 
 def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> InstanceSettings:
@@ -299,12 +302,9 @@ def _check_merged(config: ServerConfig) -> None:
         "sessionIdleSeconds": http.session_idle_seconds,
     }
     assert set(document["http"]) <= set(schema_http)
-    validator = jsonschema.Draft202012Validator(config_schema())
-    errors = list(validator.iter_errors(document))
-    if errors:
-        best = jsonschema.exceptions.best_match(errors)
-        assert best is not None
-        pointer, message = _describe(best)
+    problem = _first_problem(document)
+    if problem is not None:
+        pointer, message = problem
         flag = {
             "/mode": "--mode",
             "/toolPrefix": "--tool-prefix",
