@@ -8,9 +8,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+import sysconfig
 from pathlib import Path
 
-DEFAULT_FIXTURES = Path(__file__).resolve().parents[2] / "protocol_fixtures"
+
+def _default_fixtures() -> Path:
+    """The source tree's fixtures, else the installed copy under <prefix>/share/intent-mcp."""
+    source_tree = Path(__file__).resolve().parents[2] / "protocol_fixtures"
+    if source_tree.is_dir():
+        return source_tree
+    return Path(sysconfig.get_path("data")) / "share" / "intent-mcp" / "protocol_fixtures"
+
+
+DEFAULT_FIXTURES = _default_fixtures()
 DEFAULT_PROFILE = "executor"
 
 
