@@ -83,21 +83,26 @@ class Intent:
             raise IntentError("EXECUTOR_MISSING", "this instance has no executor; use prepare/accept (host mode)",
                               path="/executor")
         remaining = task.remaining()
+        if remaining is None:  # no deadline: no cancel scope to pay for on every call
+            return await self._recognize(executor, task)
         try:
             with anyio.fail_after(remaining):
-                feedback: Sequence[FeedbackItem] | None = None
-                while True:
-                    text = await self._complete(executor, task, feedback)
-                    self._check_open()
-                    try:
-                        return await self.accept(task, text)
-                    except IntentError as error:
-                        if error.code != "CANDIDATE_INVALID" or not error.retryable:
-                            raise
-                        feedback = error.feedback
+                return await self._recognize(executor, task)
         except TimeoutError:
             raise IntentError("TIMEOUT", f"recognition took longer than {self._config.limits.timeout_seconds} s",
                               retryable=True) from None
+
+    async def _recognize(self, executor: Any, task: ModelTask) -> IntentResult:
+        feedback: Sequence[FeedbackItem] | None = None
+        while True:
+            text = await self._complete(executor, task, feedback)
+            self._check_open()
+            try:
+                return await self.accept(task, text)
+            except IntentError as error:
+                if error.code != "CANDIDATE_INVALID" or not error.retryable:
+                    raise
+                feedback = error.feedback
 
     @staticmethod
     async def _complete(executor: Any, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:
