@@ -99,6 +99,12 @@ class CatalogBinding:
         tool = self.tools.get(domain)
         return list(tool.properties) if tool is not None else []
 
+    def required_for(self, domain: str) -> list[str]:
+        """The input names the tool ``domain`` requires (empty for a name not in the catalog)."""
+        tool = self.tools.get(domain)
+        required = tool.input_schema.get("required") if tool is not None else None
+        return [name for name in required if isinstance(name, str)] if isinstance(required, list) else []
+
     def extensions_for(self, domain: str) -> dict[str, Any]:
         """What an intent mapped to ``domain`` carries in ``extensions``: the tool and its risk metadata."""
         tool = self.tools.get(domain)

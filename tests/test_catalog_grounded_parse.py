@@ -78,3 +78,16 @@ async def test_model_task_domain_carries_the_tool_and_its_risk() -> None:
     assert extensions["risk_level"] == "high"
     assert extensions["confirmation_required"] is True
     assert extensions["forbiddenTools"] == ["order_cancel"]
+
+
+@pytest.mark.anyio
+async def test_an_intent_mapped_to_a_tool_needs_the_tools_required_inputs() -> None:
+    binding = CatalogBinding.from_document(SHOP)
+    assert binding.required_for("order_get") == ["order_id"] and binding.required_for("nope") == []
+    mapped = await Intent(IntentConfig(catalog=binding)).parse("Look up order 000123.")
+    assert mapped.status == "partial"
+    [question] = mapped.effective.unresolved
+    assert (question.field, question.intentId, question.kind) == ("order_id", "intent-1", "missing_field")
+    unmapped = await Intent(IntentConfig(catalog=binding)).parse("Look up the weather.")
+    assert unmapped.effective.intents[0].domain is None
+    assert unmapped.status == "complete" and unmapped.effective.unresolved == []

@@ -337,9 +337,16 @@ class _Resolution:
         results: list[FieldResult] = []
         unresolved: list[Unresolved] = []
         ids = _Ids([])
-        required = self.config.required_fields
         fields = self.config.fields
         intents = self.state.intents
+        # An intent mapped to a catalog tool needs that tool's required inputs.
+        required_by: dict[str, str] = {}
+        catalog = self.config.catalog
+        if catalog is not None:
+            for node in intents:
+                if node.domain is not None:
+                    for name in catalog.required_for(node.domain):
+                        required_by.setdefault(name, node.id)
         for node in intents:
             if node.understanding == "ambiguous":
                 readings = node.extensions.get("readings", [])
@@ -363,7 +370,7 @@ class _Resolution:
                     results.append(FieldResult(field=name, status="found", value=values[0], sourceRefs=[
                         SourceRef(root="baseline", pointer=self._baseline_pointer(node.id, name))]))
                 continue
-            first_intent = intents[0].id if intents else None
+            first_intent = required_by.get(name, intents[0].id if intents else None)
             label = fields[name].get("description") or name
             if len(values) > 1:
                 results.append(FieldResult(field=name, status="ambiguous", candidates=values, sourceRefs=[]))
@@ -384,7 +391,7 @@ class _Resolution:
                                            sourceRefs=pending.source_refs))
             else:
                 results.append(FieldResult(field=name, status="missing", sourceRefs=[]))
-            if name in required and first_intent is not None:
+            if (name in self.config.required_fields or name in required_by) and first_intent is not None:
                 unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field",
                                              intentId=first_intent, field=name,
                                              question=f"What is the {label[0].lower()}{label[1:]}?"))
