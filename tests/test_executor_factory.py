@@ -156,3 +156,12 @@ print(json.dumps([before, after]))
     before, after = json.loads(out.stdout)
     assert before == []
     assert after == ["openai"]
+
+
+def test_a_missing_sdk_is_a_config_error_naming_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+
+    monkeypatch.setattr(OpenAIExecutor, "sdk_module", "openai_is_not_installed")
+    with pytest.raises(IntentError) as caught:
+        OpenAIExecutor(model="m", base_url="http://127.0.0.1:9/v1")
+    assert caught.value.code == "CONFIG_INVALID" and caught.value.path == "/executor/kind"
+    assert "pip install 'intent-mcp[openai_is_not_installed]'" in caught.value.message

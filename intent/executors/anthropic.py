@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from intent.executors.http_model import HttpModelExecutor, missing_sdk
+from intent.executors.http_model import HttpModelExecutor
 from intent.executors.model_call import UpstreamError
 from intent.executors.model_prompt import ModelPrompt
 from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected, clean_detail, status_failure
@@ -15,8 +15,6 @@ from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected,
 if TYPE_CHECKING:
     from anthropic import AsyncAnthropic
 
-# Sent when no key is configured, so the SDK never goes looking for ambient credentials.
-NO_KEY_PLACEHOLDER = "no-key"
 
 
 def strict_output_config(schema: dict[str, Any]) -> dict[str, Any]:
@@ -30,25 +28,8 @@ class AnthropicExecutor(HttpModelExecutor["AsyncAnthropic"]):
 
     label = "anthropic"
     default_key_env = "ANTHROPIC_API_KEY"
-
-    def _load_sdk(self) -> None:
-        try:
-            import anthropic  # noqa: F401
-        except ImportError:
-            raise missing_sdk("anthropic", "anthropic") from None
-
-    def _make_client(self) -> AsyncAnthropic:
-        from anthropic import AsyncAnthropic
-
-        return AsyncAnthropic(
-            api_key=self._secret.reveal() if self._secret is not None else NO_KEY_PLACEHOLDER,
-            base_url=self.base_url,
-            timeout=self.settings.timeout_seconds,
-            max_retries=0,
-        )
-
-    async def _close_client(self, client: AsyncAnthropic) -> None:
-        await client.close()
+    sdk_module = "anthropic"
+    sdk_client = "AsyncAnthropic"
 
     async def _request(self, client: AsyncAnthropic, prompt: ModelPrompt, *, strict: bool) -> str:
         import anthropic

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from intent.errors import FeedbackItem, IntentError
 from intent.executors.model_call import UpstreamError, run_model_call
@@ -27,6 +28,8 @@ from intent.executors.upstream import FormatRejected
 logger = logging.getLogger("intent.executors")
 
 ClientT = TypeVar("ClientT")
+# Sent when no key is configured: the SDKs insist on one, local servers ignore it.
+NO_KEY_PLACEHOLDER = "no-key"
 
 
 class HttpModelExecutor(ABC, Generic[ClientT]):
@@ -38,6 +41,9 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
 
     label: ClassVar[str] = "model"
     default_key_env: ClassVar[str] = ""
+    # The official SDK: its module (also the name of the optional extra) and its async client class.
+    sdk_module: ClassVar[str] = ""
+    sdk_client: ClassVar[str] = ""
 
     def __init__(
         self,
@@ -95,19 +101,30 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
         """Whether the next call sends the strict response format (false after a server refused it)."""
         return self._use_strict
 
-    @abstractmethod
-    def _load_sdk(self) -> None:
-        """Import the SDK now, so a missing optional extra is a CONFIG_INVALID at build time."""
+    def _load_sdk(self) -> Any:
+        """Import the SDK (at build time, so a missing optional extra is a CONFIG_INVALID then)."""
+        try:
+            return importlib.import_module(self.sdk_module)
+        except ImportError:
+            raise missing_sdk(self.sdk_module, self.sdk_module) from None
 
-    @abstractmethod
-    def _make_client(self) -> ClientT: ...
+    def _make_client(self) -> ClientT:
+        client_class = getattr(self._load_sdk(), self.sdk_client)
+        # The SDK retries nothing itself: retries, backoff and the deadline are counted here.
+        client: ClientT = client_class(
+            api_key=self._secret.reveal() if self._secret is not None else NO_KEY_PLACEHOLDER,
+            base_url=self.base_url,
+            timeout=self.settings.timeout_seconds,
+            max_retries=0,
+        )
+        return client
 
     @abstractmethod
     async def _request(self, client: ClientT, prompt: ModelPrompt, *, strict: bool) -> str:
         """One HTTP request; raises UpstreamError, or FormatRejected when ``strict`` was refused."""
 
-    @abstractmethod
-    async def _close_client(self, client: ClientT) -> None: ...
+    async def _close_client(self, client: ClientT) -> None:
+        await cast(Any, client).close()
 
     async def complete(
         self, task: Mapping[str, Any], *, feedback: Sequence[FeedbackItem] | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from intent.executors.http_model import HttpModelExecutor, missing_sdk
+from intent.executors.http_model import HttpModelExecutor
 from intent.executors.model_call import UpstreamError
 from intent.executors.model_prompt import ModelPrompt
 from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected, clean_detail, status_failure
@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from openai import AsyncOpenAI
 
 SCHEMA_NAME = "IntentCandidate"
-# Sent when no key is configured: the SDK insists on one, local servers ignore it.
-NO_KEY_PLACEHOLDER = "no-key"
 
 
 def strict_response_format(schema: dict[str, Any]) -> dict[str, Any]:
@@ -32,25 +30,8 @@ class OpenAIExecutor(HttpModelExecutor["AsyncOpenAI"]):
 
     label = "openai"
     default_key_env = "OPENAI_API_KEY"
-
-    def _load_sdk(self) -> None:
-        try:
-            import openai  # noqa: F401
-        except ImportError:
-            raise missing_sdk("openai", "openai") from None
-
-    def _make_client(self) -> AsyncOpenAI:
-        from openai import AsyncOpenAI
-
-        return AsyncOpenAI(
-            api_key=self._secret.reveal() if self._secret is not None else NO_KEY_PLACEHOLDER,
-            base_url=self.base_url,
-            timeout=self.settings.timeout_seconds,
-            max_retries=0,
-        )
-
-    async def _close_client(self, client: AsyncOpenAI) -> None:
-        await client.close()
+    sdk_module = "openai"
+    sdk_client = "AsyncOpenAI"
 
     async def _request(self, client: AsyncOpenAI, prompt: ModelPrompt, *, strict: bool) -> str:
         import openai
