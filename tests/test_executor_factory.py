@@ -159,7 +159,6 @@ print(json.dumps([before, after]))
 
 
 def test_a_missing_sdk_is_a_config_error_naming_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-
     monkeypatch.setattr(OpenAIExecutor, "sdk_module", "openai_is_not_installed")
     with pytest.raises(IntentError) as caught:
         OpenAIExecutor(model="m", base_url="http://127.0.0.1:9/v1")
