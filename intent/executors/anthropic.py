@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from intent.executors.http_model import HttpModelExecutor
 from intent.executors.model_call import UpstreamError
 from intent.executors.model_prompt import ModelPrompt
-from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected, clean_detail, status_failure
 
 if TYPE_CHECKING:
     from anthropic import AsyncAnthropic
@@ -32,8 +31,6 @@ class AnthropicExecutor(HttpModelExecutor["AsyncAnthropic"]):
     sdk_client = "AsyncAnthropic"
 
     async def _request(self, client: AsyncAnthropic, prompt: ModelPrompt, *, strict: bool) -> str:
-        import anthropic
-
         options: dict[str, Any] = {}
         if self.settings.temperature is not None:
             # Sent only when configured: the SDK no longer types it, and some models reject it.
@@ -49,21 +46,8 @@ class AnthropicExecutor(HttpModelExecutor["AsyncAnthropic"]):
                 stream=False,
                 **options,
             )
-        except anthropic.APITimeoutError:
-            raise UpstreamError("the request timed out", retryable=True) from None
-        except anthropic.APIConnectionError:
-            raise UpstreamError("could not connect to the model server", retryable=True) from None
-        except anthropic.APIStatusError as exc:
-            detail = clean_detail(exc.message, self._secret)
-            if strict and exc.status_code in FORMAT_REJECTION_STATUSES:
-                raise FormatRejected(f"HTTP {exc.status_code}: {detail}") from None
-            raise status_failure(
-                exc.status_code, detail, headers=exc.response.headers, key_env=self.api_key_env
-            ) from None
-        except ValueError:  # a 200 whose body is not JSON: a proxy's error page, a truncated reply
-            raise self._malformed() from None
-        except Exception as exc:  # anything else the SDK raises: never its text, it may quote the request
-            raise self._unexpected(exc) from None
+        except Exception as exc:
+            raise self._call_failure(exc, strict=strict) from None
         try:
             stop_reason = message.stop_reason
             texts = [block.text for block in message.content if getattr(block, "type", None) == "text"]

@@ -23,7 +23,7 @@ from intent.executors.model_settings import (
     check_text,
 )
 from intent.executors.secret import Secret, secret_from_env
-from intent.executors.upstream import FormatRejected
+from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected, clean_detail, status_failure
 
 logger = logging.getLogger("intent.executors")
 
@@ -160,6 +160,22 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
         # A client opened on an event loop that is gone has nothing left to close here.
         if client is not None and self._client_loop is _running_loop():
             await self._close_client(client)
+
+    def _call_failure(self, exc: Exception, *, strict: bool) -> Exception:
+        """What an SDK exception from one request means here. Both SDKs name their errors alike."""
+        sdk = self._load_sdk()
+        if isinstance(exc, sdk.APITimeoutError):  # before APIConnectionError, its base class
+            return UpstreamError("the request timed out", retryable=True)
+        if isinstance(exc, sdk.APIConnectionError):
+            return UpstreamError("could not connect to the model server", retryable=True)
+        if isinstance(exc, sdk.APIStatusError):
+            detail = clean_detail(exc.message, self._secret)
+            if strict and exc.status_code in FORMAT_REJECTION_STATUSES:
+                return FormatRejected(f"HTTP {exc.status_code}: {detail}")
+            return status_failure(exc.status_code, detail, headers=exc.response.headers, key_env=self.api_key_env)
+        if isinstance(exc, ValueError):  # a 200 whose body is not JSON: a proxy's error page, a truncated reply
+            return self._malformed()
+        return self._unexpected(exc)  # never the SDK's text: it may quote the request
 
     def _malformed(self) -> UpstreamError:
         # Often a proxy or an overloaded server in between: worth another try within the budget.

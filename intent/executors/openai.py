@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from intent.executors.http_model import HttpModelExecutor
 from intent.executors.model_call import UpstreamError
 from intent.executors.model_prompt import ModelPrompt
-from intent.executors.upstream import FORMAT_REJECTION_STATUSES, FormatRejected, clean_detail, status_failure
+from intent.executors.upstream import clean_detail
 
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
@@ -34,8 +34,6 @@ class OpenAIExecutor(HttpModelExecutor["AsyncOpenAI"]):
     sdk_client = "AsyncOpenAI"
 
     async def _request(self, client: AsyncOpenAI, prompt: ModelPrompt, *, strict: bool) -> str:
-        import openai
-
         # OpenAI's own newer models accept only max_completion_tokens; compatible servers know max_tokens.
         token_key = "max_completion_tokens" if self.base_url is None else "max_tokens"
         options: dict[str, Any] = {token_key: self.settings.max_tokens}
@@ -53,21 +51,8 @@ class OpenAIExecutor(HttpModelExecutor["AsyncOpenAI"]):
                 stream=False,
                 **options,
             )
-        except openai.APITimeoutError:
-            raise UpstreamError("the request timed out", retryable=True) from None
-        except openai.APIConnectionError:
-            raise UpstreamError("could not connect to the model server", retryable=True) from None
-        except openai.APIStatusError as exc:
-            detail = clean_detail(exc.message, self._secret)
-            if strict and exc.status_code in FORMAT_REJECTION_STATUSES:
-                raise FormatRejected(f"HTTP {exc.status_code}: {detail}") from None
-            raise status_failure(
-                exc.status_code, detail, headers=exc.response.headers, key_env=self.api_key_env
-            ) from None
-        except ValueError:  # a 200 whose body is not JSON: a proxy's error page, a truncated reply
-            raise self._malformed() from None
-        except Exception as exc:  # anything else the SDK raises: never its text, it may quote the request
-            raise self._unexpected(exc) from None
+        except Exception as exc:
+            raise self._call_failure(exc, strict=strict) from None
         try:
             message = completion.choices[0].message
             refusal, content = getattr(message, "refusal", None), message.content
