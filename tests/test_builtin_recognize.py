@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from intent import Intent, IntentConfig, IntentError
 from intent.executors.builtin import BuiltinExecutor, recognize
 from intent.task.output_schema import build_output_schema
+from tests.seeds import SEED_INPUT, seed_reply
 
 REPO = Path(__file__).resolve().parents[1]
 SCHEMAS = orjson.loads((REPO / "tests" / "corpus" / "schemas.json").read_bytes())
@@ -154,12 +155,9 @@ async def test_executor_rejects_a_task_without_input() -> None:
 
 @pytest.mark.anyio
 async def test_default_config_reproduces_the_seed_reply() -> None:
-    seed = REPO / "tests" / "data" / "seed_003_reply.json"
-    if not seed.exists():
-        pytest.skip("seed reply fixture not present")
-    reply = orjson.loads(seed.read_bytes())
+    reply = seed_reply()
     intent = Intent(IntentConfig())
-    result = await intent.parse("Look up order 000123. Do not cancel the order.")
+    result = await intent.parse(SEED_INPUT)
     assert result.to_json() == reply["content"][0]["text"]
     assert result.to_dict() == reply["structuredContent"]
     await intent.close()
