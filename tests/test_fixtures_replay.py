@@ -25,6 +25,7 @@ from intent_mcp.fixtures import (
     load_fixtures,
     load_profiles,
 )
+from tests.seeds import seed_reply
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "protocol_fixtures"
@@ -104,7 +105,7 @@ def test_fixtures_send_what_the_recording_cases_send(spec: CaseSpec) -> None:
 
 def test_seed_fixture_holds_the_reference_reply() -> None:
     # The recorded intent_parse reply is the reference document's reply, volatile-free.
-    reference = json.loads((REPO / "tests" / "data" / "seed_003_reply.json").read_text(encoding="utf-8"))
+    reference = seed_reply()
     for version in PROTOCOL_VERSIONS:
         (fixture,) = [f for f in load_fixtures(FIXTURES, [version]) if f.name == "parse-seed"]
         expect = fixture.exchanges[-1].expect
