@@ -22,6 +22,9 @@ WHERE = {
 }
 
 
+# Root (server) flags this command reads: none; given before the command they are refused (cli.py).
+ROOT_FLAGS: tuple[str, ...] = ()
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("host", choices=HOSTS, help="the MCP host the snippet is for")
     parser.add_argument("--name", default="intent", help="the server's name in the host (default: intent)")

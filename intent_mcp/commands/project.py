@@ -16,6 +16,9 @@ HELP = "print the MCP tools a catalog (AXAG manifest, OpenAPI document, Tool nod
 KINDS = ("axag", "openapi", "tool-nodes")
 
 
+# Root (server) flags this command reads: none; given before the command they are refused (cli.py).
+ROOT_FLAGS: tuple[str, ...] = ()
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", choices=KINDS, help="what FILE is")
     parser.add_argument("file", metavar="FILE", help="the document, JSON or YAML ('-' reads stdin)")
