@@ -276,3 +276,9 @@ def run(args: argparse.Namespace) -> int:
         out.batch = False  # a failure before the first line: stderr only
         out.error(error)
         return 1
+    except (BrokenPipeError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a short coded line for a person, never a traceback
+        out.batch = False
+        out.error(IntentError("INTERNAL", f"parse failed ({type(exc).__name__})"))
+        return 1
