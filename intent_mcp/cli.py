@@ -125,18 +125,25 @@ def _serve(args: argparse.Namespace) -> int:
         return 1
 
 
-def _root_flags_given(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
-    """The root (server) flags given on the command line, as their option strings."""
-    given = []
-    for action in parser._actions:  # argparse offers no public list of a parser's own options
-        if not action.option_strings or action.dest in ("help", "version", "command"):
-            continue
-        if getattr(args, action.dest, None) != action.default:
-            given.append(action.option_strings[-1])
-    return given
+def _root_flags_given(argv: Sequence[str] | None) -> list[str]:
+    """The root (server) flags written before the command name, as their option strings.
+
+    Parsed again apart from the subcommands: a subcommand's own option may share a root flag's
+    name (print-config's ``host``), and argparse would let it overwrite the root value.
+    """
+    root = argparse.ArgumentParser(add_help=False)
+    _add_server_arguments(root)
+    root.add_argument("rest", nargs=argparse.REMAINDER)
+    values, _ = root.parse_known_args(argv)
+    defaults = vars(root.parse_args([]))
+    return [
+        action.option_strings[-1]
+        for action in root._actions  # argparse offers no public list of a parser's options
+        if action.option_strings and getattr(values, action.dest) != defaults[action.dest]
+    ]
 
 
-def _refuse_root_flags(parser: argparse.ArgumentParser, args: argparse.Namespace, module: object) -> str | None:
+def _refuse_root_flags(argv: Sequence[str] | None, args: argparse.Namespace, module: object) -> str | None:
     """A refusal when server flags precede a command that does not read them.
 
     A command module declares ``ROOT_FLAGS`` (the root flags' option strings it reads) to have
@@ -145,7 +152,7 @@ def _refuse_root_flags(parser: argparse.ArgumentParser, args: argparse.Namespace
     used = getattr(module, "ROOT_FLAGS", None)
     if used is None:
         return None
-    unused = [flag for flag in _root_flags_given(parser, args) if flag not in used]
+    unused = [flag for flag in _root_flags_given(argv) if flag not in used]
     if not unused:
         return None
     return (f"intent-mcp {args.command}: {', '.join(unused)} before '{args.command}' set the server's "
@@ -160,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if module_name is None:
         return _serve(args)
     module = importlib.import_module(f"intent_mcp.commands.{module_name}")
-    refusal = _refuse_root_flags(parser, args, module)
+    refusal = _refuse_root_flags(argv, args, module)
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
