@@ -121,7 +121,7 @@ def test_url_must_be_http_or_https_with_a_host(url: str) -> None:
 def test_options_for_a_started_server_do_not_apply_to_a_url() -> None:
     for extra in (("--env", "K"), ("--server-mode", "host"), ("--server-config", "x.json")):
         status, _, stderr = print_config("cursor", "--url", "http://127.0.0.1:3001/mcp", *extra)
-        assert status == 2 and "apply to --url" in stderr or "own environment" in stderr
+        assert status == 2 and ("apply to --url" in stderr or "own environment" in stderr)
 
 
 def test_unknown_host_is_a_usage_error() -> None:
