@@ -255,7 +255,7 @@ def _open_batch(name: str) -> IO[bytes]:
     from intent import IntentError
 
     try:
-        return open(name, "rb")  # noqa: SIM115 - closed by the caller's finally
+        return open(name, "rb")  # closed by the caller's finally
     except OSError as exc:
         raise IntentError("INPUT_INVALID", f"cannot read the JSON Lines file: {exc.strerror}", path=name) from None
 
