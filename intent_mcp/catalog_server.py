@@ -259,17 +259,17 @@ def serve_catalog(
     from intent_mcp.serve import configure_logging
 
     settings = http if http is not None else HttpSettings()
-    public_origin = None
-    if transport == "http":
-        from intent_mcp.http.origin import check_binding, parse_public_origin
-
-        public_origin = parse_public_origin(settings.public_origin) if settings.public_origin else None
-        check_binding(settings.host, public_origin)
     closing = _OnceClosing(runtime)
-    server = create_catalog_server(runtime, name=name, instructions=instructions, on_stop=closing.close)
-    configure_logging(log_level)
-    gc.freeze()
     try:
+        public_origin = None
+        if transport == "http":
+            from intent_mcp.http.origin import check_binding, parse_public_origin
+
+            public_origin = parse_public_origin(settings.public_origin) if settings.public_origin else None
+            check_binding(settings.host, public_origin)
+        server = create_catalog_server(runtime, name=name, instructions=instructions, on_stop=closing.close)
+        configure_logging(log_level)
+        gc.freeze()
         if transport == "stdio":
             from intent_mcp.stdio import serve_stdio
 
@@ -286,7 +286,7 @@ def serve_catalog(
                         calls_in_flight=lambda: app.posts_in_flight)
     finally:
         if not closing.closed:
-            # The server never ran its lifespan (it could not bind, or stopped before starting).
+            # The server never ran its lifespan (a refused binding, an address in use, an early stop).
             anyio.run(closing.close)
 
 
