@@ -126,7 +126,7 @@ def _intent(state: Recognition, unit: Unit, refers_to: str | None) -> dict[str, 
         "action": text[phrase.action[0] : phrase.action[1]],
         "target": text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
         "domain": choose_domain(
-            evidence,
+            text[slice(*clause_span(unit.clause))],
             state.domains if isinstance(state.domains, list) else None,
             action=text[phrase.action[0] : phrase.action[1]],
             target=text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
