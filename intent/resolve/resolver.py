@@ -371,12 +371,12 @@ class _Resolution:
                         SourceRef(root="baseline", pointer=self._baseline_pointer(node.id, name))]))
                 continue
             first_intent = required_by.get(name, intents[0].id if intents else None)
-            label = fields[name].get("description") or name
+            label = _question_label(fields[name].get("description") or name)
             if len(values) > 1:
                 results.append(FieldResult(field=name, status="ambiguous", candidates=values, sourceRefs=[]))
                 unresolved.append(Unresolved(id=ids.take("unresolved"), kind="ambiguous_field",
                                              intentId=first_intent, field=name, candidates=values,
-                                             question=f"Which {label[0].lower()}{label[1:]} did you mean?"))
+                                             question=f"Which {label} did you mean?"))
                 continue
             pending = self.unplaced.get(name)
             if pending is not None and pending.status == "ambiguous":
@@ -384,7 +384,7 @@ class _Resolution:
                                            sourceRefs=pending.source_refs))
                 unresolved.append(Unresolved(id=ids.take("unresolved"), kind="ambiguous_field",
                                              intentId=first_intent, field=name, candidates=pending.candidates,
-                                             question=f"Which {label[0].lower()}{label[1:]} did you mean?"))
+                                             question=f"Which {label} did you mean?"))
                 continue
             if pending is not None:  # invalid
                 results.append(FieldResult(field=name, status="invalid", value=pending.value,
@@ -394,7 +394,7 @@ class _Resolution:
             if (name in self.config.required_fields or name in required_by) and first_intent is not None:
                 unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field",
                                              intentId=first_intent, field=name,
-                                             question=f"What is the {label[0].lower()}{label[1:]}?"))
+                                             question=f"What is the {label}?"))
         return results, unresolved
 
     def _baseline_pointer(self, intent_id: str, name: str) -> str:
@@ -433,3 +433,16 @@ def _escape(token: str) -> str:
 def resolve(candidate: Mapping[str, Any], request: NormalizedRequest, config: IntentConfig) -> IntentResult:
     """Ground, merge and judge one checked candidate."""
     return _Resolution(candidate, request, config).run()
+
+
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an|your|my)\s+", re.IGNORECASE)
+
+
+def _question_label(description: str) -> str:
+    """A field's description as the noun phrase of a question: "The order number" -> "order number".
+
+    The question supplies its own article ("What is the ..."), so the description's is dropped.
+    """
+    text = description.strip().rstrip(".")
+    text = _LEADING_ARTICLE.sub("", text) or text
+    return text[0].lower() + text[1:] if text else description
