@@ -41,11 +41,12 @@ def _intent_lines(intent: Mapping[str, Any], depth: int) -> list[str]:
 
 
 def _evidence(field: str, status: str, inferences: Sequence[Mapping[str, Any]]) -> str:
+    """Where a field's value came from, as a short phrase led by its status."""
     for inference in inferences:
         if inference["target"].get("field") == field:
             basis = inference["basis"]
-            return f"inferred from {_value(inference['evidence'])} ({basis['root']} {_value(basis['value'])})"
-    return {"found": "read from the input", "missing": "not in the request"}.get(status, status)
+            return f"inferred from {_value(inference['evidence'])} and {basis['root']} {_value(basis['value'])}"
+    return {"found": "found in the input", "invalid": "invalid for the field's schema"}.get(status, status)
 
 
 def render_text(result: Mapping[str, Any]) -> str:
@@ -59,7 +60,7 @@ def render_text(result: Mapping[str, Any]) -> str:
     for constraint in effective.get("constraints") or ():
         lines.append(f"  whole request, {constraint['kind']}: {constraint['text']}")
     for relation in effective.get("relations") or ():
-        lines.append(f"  {relation['from']} {relation['kind']} {relation['to']}")
+        lines.append(f"  {relation['kind']}: {relation['from']} -> {relation['to']}")
     fields = result.get("fieldResults") or []
     if fields:
         lines.append("fields:")
@@ -72,7 +73,7 @@ def render_text(result: Mapping[str, Any]) -> str:
                 shown = "one of " + ", ".join(_value(candidate) for candidate in field["candidates"])
             else:
                 shown = "-"
-            lines.append(f"  {name} = {shown}  [{status}; {_evidence(name, status, inferences)}]")
+            lines.append(f"  {name} = {shown}  [{_evidence(name, status, inferences)}]")
     unresolved = effective.get("unresolved") or []
     if unresolved:
         lines.append("ask:")
