@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from intent.config import IntentConfig, Limits
 from intent.errors import IntentError, SerializedIntentError
-from intent.executors.base import Executor
+from intent.executor import Executor
 from intent.executors.scripted import ScriptedExecutor
 from intent.intent import Intent
 from intent.request import REQUEST_SCHEMA

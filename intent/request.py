@@ -10,8 +10,9 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from intent.config import IntentConfig, _pointer
+from intent.config import IntentConfig
 from intent.errors import IntentError
+from intent.pointer import to_pointer
 from intent.result.models import EffectiveState
 
 OUTPUT_OPTIONS_SCHEMA: dict[str, Any] = {
@@ -82,7 +83,7 @@ def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> Normali
     for key in raw:
         if key not in _KEYS:
             raise IntentError("INPUT_INVALID", f"unknown request key {key!r}; allowed: {', '.join(sorted(_KEYS))}",
-                              path=_pointer([key]))
+                              path=to_pointer([key]))
     text = raw.get("input")
     if not isinstance(text, str) or not text.strip():
         raise IntentError("INPUT_INVALID", "input must be a non-empty string", path="/input")
@@ -124,7 +125,7 @@ def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> Normali
     for key, value in output.items():
         if key != "spans":
             raise IntentError("INPUT_INVALID", f"unknown output option {key!r}; allowed: spans",
-                              path=_pointer(["output", key]))
+                              path=to_pointer(["output", key]))
         if not isinstance(value, bool):
             raise IntentError("INPUT_INVALID", "output.spans must be true or false", path="/output/spans")
 
@@ -165,5 +166,5 @@ def _parse_baseline(baseline: Any) -> EffectiveState | None:
         raise IntentError(
             "INPUT_INVALID",
             f"baseline is not a previous result's effective object: {first['msg']}",
-            path="/baseline" + _pointer(first["loc"]),
+            path="/baseline" + to_pointer(first["loc"]),
         ) from None

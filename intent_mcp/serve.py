@@ -35,12 +35,12 @@ _LIMIT_FIELDS = {
 
 def _within(prefix: str, error: IntentError) -> IntentError:
     """The same error with its path placed inside the configuration file."""
-    return IntentError(error.code, error.message, path=prefix + error.path, category=error.category,
-                       retryable=error.retryable)
+    return error.with_path(prefix + error.path)
 
 
 def build_intent(settings: InstanceSettings, mode: str) -> Any:
     """One ``Intent`` from its configuration; host mode has no executor (the host's model answers)."""
+    from adapter.executor_kinds import ADAPTER_EXECUTOR_KINDS
     from intent import Intent, IntentConfig, Limits
     from intent.config import validate_schema
     from intent.executors.factory import build_executor
@@ -57,7 +57,7 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
     except IntentError as error:
         field = error.path.rsplit("/", 1)[-1]
         key = next((key for key, name in _LIMIT_FIELDS.items() if name == field), "")
-        raise IntentError(error.code, error.message, path=f"{where}/limits/{key}".rstrip("/")) from None
+        raise error.with_path(f"{where}/limits/{key}".rstrip("/")) from None
     catalog = None
     if settings.catalog_file is not None:
         from catalog import CatalogBinding
@@ -68,7 +68,7 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
             raise IntentError("CONFIG_INVALID", f"the catalog cannot be used: {error.message}",
                               path=f"{where}/catalog") from None
     try:
-        executor = None if mode == "host" else build_executor(settings.executor)
+        executor = None if mode == "host" else build_executor(settings.executor, ADAPTER_EXECUTOR_KINDS)
     except IntentError as error:
         raise _within(where, error) from None
     try:

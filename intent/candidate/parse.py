@@ -15,8 +15,9 @@ import jsonschema_rs
 import orjson
 from jsonschema import Draft202012Validator
 
-from intent.config import Limits, _pointer
+from intent.config import Limits
 from intent.errors import FeedbackItem
+from intent.pointer import to_pointer
 
 _BASELINE_ID = re.compile(r"^intent-\d+$")
 
@@ -93,7 +94,7 @@ def parse_candidate(text: str, schema: dict[str, Any], limits: Limits) -> dict[s
         errors = sorted(check.explain.iter_errors(value), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise CandidateProblems([
-            {"pointer": _pointer(e.absolute_path), "message": e.message[:300]} for e in errors[:20]
+            {"pointer": to_pointer(e.absolute_path), "message": e.message[:300]} for e in errors[:20]
         ])
     problems = list(_dangling_keys(value))
     if problems:

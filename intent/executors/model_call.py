@@ -18,6 +18,7 @@ import anyio
 
 from intent.errors import IntentError
 from intent.executors.model_settings import CallSettings
+from intent.task.model_task import ModelTask
 
 logger = logging.getLogger("intent.executors")
 
@@ -50,8 +51,8 @@ def backoff_delay(attempt: int, retry_after: float | None = None) -> float:
 def _deadline(settings: CallSettings, task: Mapping[str, Any]) -> tuple[float, bool]:
     """The monotonic instant this call must end by, and whether the task's own deadline sets it."""
     own = time.monotonic() + settings.timeout_seconds
-    task_deadline = getattr(task, "deadline", None)
-    if isinstance(task_deadline, (int, float)) and task_deadline < own:
+    task_deadline = task.deadline if isinstance(task, ModelTask) else None
+    if task_deadline is not None and task_deadline < own:
         return float(task_deadline), True
     return own, False
 
