@@ -14,6 +14,7 @@ from intent.config import IntentConfig
 from intent.errors import IntentError
 from intent.pointer import to_pointer
 from intent.result.models import EffectiveState
+from intent.rfc3339 import parse_date_time
 
 OUTPUT_OPTIONS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -65,13 +66,7 @@ class NormalizedRequest:
 
 def parse_reference_time(text: str) -> datetime:
     """RFC 3339 with an explicit offset (``Z`` or ``+hh:mm``); raise ValueError otherwise."""
-    if len(text) < 20 or text[10] not in "Tt ":
-        raise ValueError("not an RFC 3339 date-time")
-    candidate = text[:-1] + "+00:00" if text[-1] in "Zz" else text
-    parsed = datetime.fromisoformat(candidate)
-    if parsed.tzinfo is None:
-        raise ValueError("the offset is missing")
-    return parsed
+    return parse_date_time(text)
 
 
 def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> NormalizedRequest:

@@ -82,3 +82,33 @@ def test_with_path_changes_only_the_path() -> None:
 def test_from_dict_refuses_what_is_not_an_error(data: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         IntentError.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("2026-11-30T10:00:00Z", True),
+        ("2026-11-30t10:00:00.123456789+05:30", True),
+        ("2026-11-30 10:00:00-08:00", True),
+        ("2026-11-30T10:00Z", False),  # seconds are required
+        ("2026-11-30T10:00:00", False),  # so is the offset
+        ("2026-02-30T10:00:00Z", False),  # no such day
+        ("2026-W48-1T10:00:00Z", False),  # ISO week dates are not RFC 3339
+        ("20261130T100000Z", False),
+        ("2026-11-30T10:00:00+24:00", False),
+    ],
+)
+def test_one_rfc3339_rule_for_reference_times_and_date_time_fields(text: str, ok: bool) -> None:
+    from intent import Intent, IntentConfig
+    from intent.resolve.fields import _FORMATS
+    from intent.rfc3339 import is_date_time
+
+    assert is_date_time(text) is ok
+    assert _FORMATS.conforms(text, "date-time") is ok
+    intent = Intent(IntentConfig(executor=None))
+    if ok:
+        assert intent.prepare({"input": "hi", "referenceTime": text}).request.reference_time is not None
+    else:
+        with pytest.raises(IntentError) as caught:
+            intent.prepare({"input": "hi", "referenceTime": text})
+        assert caught.value.path == "/referenceTime"
