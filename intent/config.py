@@ -11,7 +11,7 @@ from jsonschema.exceptions import SchemaError
 
 from intent.catalog_view import CatalogView
 from intent.errors import IntentError
-from intent.executor import Executor
+from intent.executor import Completer
 from intent.pointer import to_pointer
 
 
@@ -59,7 +59,7 @@ class IntentConfig:
     """
 
     schema: Mapping[str, Any] | None = None
-    executor: Executor | None = DEFAULT_EXECUTOR
+    executor: Completer | None = DEFAULT_EXECUTOR
     domains: Sequence[str] | None = None
     limits: Limits = field(default_factory=Limits)
     catalog: CatalogView | None = None

@@ -13,6 +13,15 @@ from intent.errors import FeedbackItem
 
 
 @runtime_checkable
+class Completer(Protocol):
+    """The one call the core makes of an executor; ``IntentConfig.executor`` accepts any such object."""
+
+    async def complete(
+        self, task: Mapping[str, Any], *, feedback: Sequence[FeedbackItem] | None = None
+    ) -> str: ...
+
+
+@runtime_checkable
 class Executor(Protocol):
     """Answers a model task (``instructions``, ``input``, ``outputSchema``) with candidate JSON text.
 
@@ -23,7 +32,7 @@ class Executor(Protocol):
     ``aclose`` releases what the executor holds (HTTP clients, connections); whoever built the
     executor calls it once, after its last ``complete``. An executor that holds nothing makes it
     a no-op. (``IntentConfig`` still accepts an object with only ``complete``; such an object is
-    simply never closed.)
+    simply never closed: it is a ``Completer``.)
     """
 
     async def complete(
@@ -40,4 +49,4 @@ async def close_executor(executor: object) -> None:
         await aclose()
 
 
-__all__ = ["Executor", "close_executor"]
+__all__ = ["Completer", "Executor", "close_executor"]

@@ -11,7 +11,7 @@ import anyio
 from intent.candidate import CandidateProblems, parse_candidate
 from intent.config import IntentConfig
 from intent.errors import FeedbackItem, IntentError
-from intent.executor import Executor
+from intent.executor import Completer
 from intent.request import parse_request
 from intent.resolve import resolve
 from intent.result.models import IntentResult
@@ -94,7 +94,7 @@ class Intent:
             raise IntentError("TIMEOUT", f"recognition took longer than {self._config.limits.timeout_seconds} s",
                               retryable=True) from None
 
-    async def _recognize(self, executor: Executor, task: ModelTask) -> IntentResult:
+    async def _recognize(self, executor: Completer, task: ModelTask) -> IntentResult:
         feedback: Sequence[FeedbackItem] | None = None
         while True:
             text = await self._complete(executor, task, feedback)
@@ -107,7 +107,7 @@ class Intent:
                 feedback = error.feedback
 
     @staticmethod
-    async def _complete(executor: Executor, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:
+    async def _complete(executor: Completer, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:
         try:
             text = await executor.complete(task, feedback=feedback)
         except IntentError:

@@ -43,7 +43,7 @@ def backoff_delay(attempt: int, retry_after: float | None = None) -> float:
     """Seconds to wait before retry number ``attempt`` (1-based): exponential with jitter, or Retry-After."""
     if retry_after is not None and math.isfinite(retry_after) and retry_after >= 0:
         return min(retry_after, BACKOFF_CAP_SECONDS)
-    ceiling = min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * (2 ** (attempt - 1)))
+    ceiling = min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * (2.0 ** (attempt - 1)))
     # Jitter keeps many clients from retrying in lockstep against a recovering server.
     return ceiling / 2 + random.uniform(0, ceiling / 2)
 
