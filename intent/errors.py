@@ -21,6 +21,7 @@ ErrorCode = Literal[
     "DISPOSED",
     "TOKEN_INVALID",
     "REQUEST_UNKNOWN",
+    "RESOURCE_UNKNOWN",
     "SUBMISSION_CONFLICT",
     "REQUEST_CANCELLED",
     "SESSION_CLOSED",
@@ -43,6 +44,7 @@ ERROR_CODES: dict[ErrorCode, tuple[ErrorCategory, bool]] = {
     "DISPOSED": ("internal", False),
     "TOKEN_INVALID": ("input", False),
     "REQUEST_UNKNOWN": ("input", False),
+    "RESOURCE_UNKNOWN": ("input", False),  # a catalog runtime's read_resource for a URI it does not serve
     "SUBMISSION_CONFLICT": ("input", False),
     "REQUEST_CANCELLED": ("input", False),
     "SESSION_CLOSED": ("transport", False),
