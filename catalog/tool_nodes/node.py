@@ -39,6 +39,11 @@ class NodeInput:
     description: str | None = None
     secret: bool = False
 
+    @property
+    def is_secret(self) -> bool:
+        """Marked ``secret``, or a ``writeOnly`` / ``format: password`` schema: kept out of audit records."""
+        return self.secret or self.schema.get("writeOnly") is True or self.schema.get("format") == "password"
+
     def property_schema(self) -> dict[str, Any]:
         """The input's property in the tool's input schema (an array of elements when repeated)."""
         schema = copy.deepcopy(self.schema)
@@ -70,6 +75,11 @@ class ToolNode:
     def arm(self) -> str | None:
         """The arm a server uses for this node, or None for an MCP-only node."""
         return next((arm for arm in PROJECTABLE_ARMS if arm in self.invoke), None)
+
+    @property
+    def has_code_inputs(self) -> bool:
+        """Whether some input is a positional or stdin: where an interpreter without a script reads code."""
+        return any(item.arg_kind in ("positional", "stdin") for item in self.inputs)
 
     @property
     def command(self) -> tuple[str, ...]:
