@@ -309,7 +309,7 @@ async def run_invocation(
                    "ask for less output")
         return finish("error", _text_result(message, error=True), error=message, argv=argv, secret=secret)
     code = outcome.exit_code if outcome.exit_code is not None else -1
-    if code != 0:
+    if code not in ok_exit_codes(node):
         if code < 0:
             try:
                 what = f"was killed by {signal.Signals(-code).name}"
@@ -324,10 +324,20 @@ async def run_invocation(
     structured, problem = structured_output(node, text)
     if problem is not None:
         message = f"'{node.id}' ran, but {problem}"
-        return finish("error", _text_result(message, error=True), exit_code=0, error=message, argv=argv,
+        return finish("error", _text_result(message, error=True), exit_code=code, error=message, argv=argv,
                       secret=secret)
-    return finish("ok", _text_result(text, error=False, structured=structured), exit_code=0, argv=argv,
+    return finish("ok", _text_result(text, error=False, structured=structured), exit_code=code, argv=argv,
                   secret=secret)
+
+
+def ok_exit_codes(node: ToolNode) -> frozenset[int]:
+    """The exit statuses that mean success: ``invoke.<arm>.okExitCodes`` (``grep``'s 1 is "no match"), else 0."""
+    spec = node.invoke.get(node.arm or "", {})
+    codes = spec.get("okExitCodes") if isinstance(spec, Mapping) else None
+    if isinstance(codes, list) and codes and all(isinstance(code, int) and not isinstance(code, bool)
+                                                 for code in codes):
+        return frozenset(codes)
+    return frozenset({0})
 
 
 # --- the in-process arm ----------------------------------------------------------------------------

@@ -70,11 +70,15 @@ def payload_corpus() -> PayloadCorpus:
 @functools.cache
 def dangerous_code_points() -> frozenset[str]:
     """Every character that is a control (C0, C1), a format character (bidirectional overrides,
-    zero-width), a surrogate, a line or paragraph separator, or white space."""
+    zero-width), a line or paragraph separator, or white space.
+
+    Lone surrogates are left out of the probes (a pattern allowing them is no shell's business, and
+    no process can be given one); the argv word check still refuses them.
+    """
     return frozenset(
         char
         for char in map(chr, range(0x110000))
-        if char.isspace() or unicodedata.category(char) in _CONTROL_CATEGORIES
+        if char.isspace() or unicodedata.category(char) in _CONTROL_CATEGORIES - {"Cs"}
     )
 
 
@@ -166,6 +170,8 @@ class Automaton:
 
     def __init__(self) -> None:
         self.edges: list[list[tuple[CharTest | None, int]]] = []
+        # One test per pattern element, however often a repetition copies it.
+        self._tests: dict[tuple[Any, ...], CharTest] = {}
         self.start = self._new()
         self.accept = self._new()
 
@@ -188,13 +194,20 @@ class Automaton:
     def _node(self, op: Any, value: Any, source: int, flags: int) -> int:
         ignore_case = bool(flags & sre.SRE_FLAG_IGNORECASE)
         if op is sre.LITERAL or op is sre.NOT_LITERAL:
-            if op is sre.LITERAL:
-                return self._char(source, _literal(chr(value), ignore_case))
-            return self._char(source, _any if ignore_case else _not_literal(chr(value)))
+            key: tuple[Any, ...] = (op, value, ignore_case)
+            if key not in self._tests:
+                if op is sre.LITERAL:
+                    self._tests[key] = _literal(chr(value), ignore_case)
+                else:
+                    self._tests[key] = _any if ignore_case else _not_literal(chr(value))
+            return self._char(source, self._tests[key])
         if op is sre.ANY:
             return self._char(source, _any)
         if op is sre.IN:
-            return self._char(source, _class_test(list(value), ignore_case))
+            key = (op, id(value), ignore_case)
+            if key not in self._tests:
+                self._tests[key] = _class_test(list(value), ignore_case)
+            return self._char(source, self._tests[key])
         if op is sre.AT or op is sre.ASSERT or op is sre.ASSERT_NOT:
             return source  # consumes nothing; reading it as always true only widens the language
         if op is sre.BRANCH:
@@ -286,22 +299,27 @@ class Automaton:
             if test is not None and target in self.live and test(char)
         )
 
+    @functools.cached_property
+    def live_tests(self) -> list[CharTest]:
+        """The distinct character tests on edges between live states."""
+        found: dict[int, CharTest] = {}
+        for state in self.live:
+            for test, target in self.edges[state]:
+                if test is not None and target in self.live:
+                    found[id(test)] = test
+        return list(found.values())
+
     def may_contain(self, probe: str) -> bool:
         """Whether some string of the language has ``probe`` somewhere in it."""
         if len(probe) == 1:
-            return any(
-                test is not None and target in self.live and test(probe)
-                for state in self.live for test, target in self.edges[state]
-            )
-        for state in self.live:
-            current = self._closure({state})
-            for char in probe:
-                current = self._step(current, char)
-                if not current:
-                    break
-            if current & self.live:
-                return True
-        return False
+            return any(test(probe) for test in self.live_tests)
+        # Start from every live state at once: the probe may begin anywhere in a value.
+        current = set(self.live)
+        for char in probe:
+            current = self._step(current, char)
+            if not current:
+                return False
+        return bool(current & self.live)
 
     def may_start_with(self, probe: str) -> bool:
         current = self._closure({self.start})
