@@ -38,9 +38,19 @@ def validate_arazzo(document: Any) -> list[dict[str, str]]:
     problems: list[dict[str, str]] = []
     errors = sorted(_validator().iter_errors(document), key=lambda error: (-len(error.absolute_path), str(error.path)))
     for error in errors[:MAX_REPORTED_PROBLEMS]:
+        error = _deepest(error)
         pointer = "".join("/" + str(token).replace("~", "~0").replace("/", "~1") for token in error.absolute_path)
         problems.append({"path": pointer, "message": _short(error.message)})
     return problems
+
+
+def _deepest(error: Any) -> Any:
+    """For "not valid under any of the given schemas", the alternative's own reason, which says what to fix."""
+    from jsonschema.exceptions import best_match
+
+    while error.context:
+        error = best_match(error.context)
+    return error
 
 
 def _short(message: str, limit: int = 300) -> str:

@@ -41,20 +41,24 @@ def _pointer(value: Any, pointer: str) -> Any:
 
 
 def _named(container: Any, rest: str) -> Any:
-    """``rest`` as one key of ``container`` when it is one, else a dotted path into it."""
+    """``rest`` as a key of ``container``, else a dotted path into it (keys may hold dots themselves)."""
+    if isinstance(container, list):
+        head, _, tail = rest.partition(".")
+        if head.isdigit() and int(head) < len(container):
+            return container[int(head)] if not tail else _named(container[int(head)], tail)
+        return None
     if not isinstance(container, Mapping):
         return None
     if rest in container:
         return container[rest]
-    value: Any = container
-    for part in rest.split("."):
-        if isinstance(value, Mapping) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            return None
-    return value
+    parts = rest.split(".")
+    for cut in range(1, len(parts)):
+        head = ".".join(parts[:cut])
+        if head in container:
+            found = _named(container[head], ".".join(parts[cut:]))
+            if found is not None:
+                return found
+    return None
 
 
 def _header(headers: Any, name: str) -> Any:

@@ -58,7 +58,7 @@ class HttpResponse:
 
     @property
     def ok(self) -> bool:
-        return self.status is not None and 200 <= self.status < 300
+        return self.error is None and self.status is not None and 200 <= self.status < 300
 
 
 def text_result(text: str, *, is_error: bool = False, structured: Any = None) -> dict[str, Any]:
@@ -166,7 +166,7 @@ class McpRuntime:
         return self._safe_result(text_result(response.text or f"HTTP {response.status}"))
 
     def _failure_text(self, response: HttpResponse) -> str:
-        if response.status is None:
+        if response.status is None or response.error is not None:
             return self.safe(response.error or "the request failed")
         body = response.text
         if len(body) > MAX_ERROR_BODY_CHARS:
