@@ -141,7 +141,8 @@ async def test_form_body_with_http_basic(manifest, petstore) -> None:
 
 async def test_multipart_body(manifest, petstore) -> None:
     runtime = runtime_for(manifest, petstore)
-    result = await runtime.call_tool("upload_photo", {"petId": "1", "body": {"caption": "Hello, ü", "tags": ["a", "b"]}})
+    body = {"caption": "Hello, ü", "tags": ["a", "b"]}
+    result = await runtime.call_tool("upload_photo", {"petId": "1", "body": body})
     assert result["structuredContent"] == {"caption": "Hello, ü", "tags": ["a", "b"]}
     assert petstore.last("/photo").headers["content-type"].startswith("multipart/form-data; boundary=")
     await runtime.aclose()

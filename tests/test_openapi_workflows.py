@@ -219,7 +219,8 @@ def test_conditions() -> None:
                "response": {"header": {"X-Rate": "10"}, "body": {"items": [{"id": 7}], "ok": True, "none": None}}}
     holds = [
         "$statusCode == 200", "$statusCode == '200'", "$statusCode != 404", "$statusCode >= 200 && $statusCode < 300",
-        "$response.body#/items/0/id > 5", "$response.body#/ok", "!($statusCode == 500)", "$response.body#/missing == null",
+        "$response.body#/items/0/id > 5", "$response.body#/ok", "!($statusCode == 500)",
+        "$response.body#/missing == null",
         "$response.body#/none == null", "$inputs.name == \"Rex\"", "$statusCode == 500 || $inputs.n <= 3",
         "$response.header.x-rate == 10", "true", "(($inputs.n))",
     ]
@@ -305,7 +306,8 @@ def test_the_features_of_the_published_examples_compile() -> None:
 @pytest.mark.parametrize(("step", "reason"), [
     ({"stepId": "s", "workflowId": "other"}, "calls another workflow"),
     ({"stepId": "s", "operationId": "nothing"}, "names operation 'nothing', which no source has"),
-    ({"stepId": "s", "operationId": "$sourceDescriptions.elsewhere.listAnimals"}, "source 'elsewhere' is not available"),
+    ({"stepId": "s", "operationId": "$sourceDescriptions.elsewhere.listAnimals"},
+     "source 'elsewhere' is not available"),
     ({"stepId": "s", "operationId": "listAnimals", "successCriteria": [
         {"context": "$response.body", "condition": "^a", "type": "regex"}]}, "'regex' criteria are not supported"),
     ({"stepId": "s", "operationId": "listAnimals", "outputs": {"x": "$workflows.other.outputs.y"}},
