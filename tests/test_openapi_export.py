@@ -159,3 +159,23 @@ async def test_exported_project_installs_and_serves_operations_and_workflows(
     installed = list((tmp_path / "venv").rglob("site-packages/openapi_mcp_runtime/runtime.py"))
     assert len(installed) == 1
     assert time.monotonic() - started < 60
+
+
+def test_export_command_writes_a_reproducible_zip_and_refuses_a_full_folder(tmp_path: Path, capsys: Any) -> None:
+    from intent_mcp.cli import main
+
+    spec, flows = str(DATA / "petstore_api.yaml"), str(DATA / "petstore_flows.arazzo.yaml")
+    first, second = tmp_path / "one.zip", tmp_path / "two.zip"
+    assert main(["export", "openapi", spec, "--arazzo", flows, "--zip", str(first)]) == 0
+    assert main(["export", "openapi", spec, "--arazzo", flows, "--zip", str(second)]) == 0
+    assert first.read_bytes() == second.read_bytes()
+    stderr = capsys.readouterr().err
+    assert "wrote 11 files" in stderr and "workflow 'countWithJsonPath' left out" in stderr
+    out = tmp_path / "project"
+    assert main(["export", "openapi", spec, "--out", str(out)]) == 0
+    assert (out / "openapi_mcp_runtime" / "runtime.py").is_file()
+    assert not (out / "openapi_mcp_runtime" / "workflow_runner.py").exists()
+    assert main(["export", "openapi", spec, "--out", str(out)]) == 1
+    assert "is not empty" in capsys.readouterr().err
+    assert main(["export", "openapi", str(tmp_path / "missing.yaml"), "--zip", str(first)]) == 1
+    assert "cannot read" in capsys.readouterr().err

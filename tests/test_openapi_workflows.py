@@ -179,6 +179,18 @@ async def test_request_headers_hook_and_mcp_progress(manifest, petstore) -> None
     await runtime.aclose()
 
 
+async def test_a_default_sleep_waits_between_retries(manifest, petstore) -> None:
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    runtime = runtime_for(manifest, petstore, sleep=sleep)
+    result = await runtime.call_tool("wait_for_flaky", {"key": "once", "failures": 1})
+    assert result["structuredContent"] == {"attempts": 2} and slept == [2.0]
+    await runtime.aclose()
+
+
 async def test_without_a_workflow_runner_a_workflow_call_is_an_error(manifest) -> None:
     from catalog.openapi import create_mcp_runtime
 
@@ -340,3 +352,15 @@ def test_documents_are_validated_against_the_arazzo_schema() -> None:
     assert caught.value.code == "CONFIG_INVALID" and caught.value.path.startswith("/workflows/0")
     with pytest.raises(IntentError):
         check_arazzo({"openapi": "3.0.0"})
+
+
+def test_the_examples_command_reports_every_workflow(capsys: Any) -> None:
+    from bench.arazzo_examples import main
+
+    assert main([str(DATA), "--json"]) == 0
+    captured = capsys.readouterr()
+    (report,) = json.loads(captured.out)
+    assert [item["workflowId"] for item in report["compiled"]] == ["adoptPet", "waitForFlaky", "findOrCreate",
+                                                                    "expectNobody"]
+    assert [item["workflowId"] for item in report["reported"]] == ["countWithJsonPath"]
+    assert "5 workflows: 4 compiled, 1 reported, 0 crashed" in captured.err

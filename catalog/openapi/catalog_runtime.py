@@ -20,9 +20,9 @@ from catalog.openapi.runtime import (
     ResourceNotFound,
     base_urls_from_env,
     credentials_from_env,
-    run_workflow,
 )
 from catalog.openapi.runtime.runtime import RunWorkflow
+from catalog.openapi.runtime.workflow_runner import workflow_runner
 from intent.errors import IntentError
 
 
@@ -60,9 +60,9 @@ def create_mcp_runtime(
     )
 
 
-def create_mcp_workflow_runtime(manifest: Mapping[str, Any], **options: Any) -> OpenApiRuntime:
-    """``create_mcp_runtime`` with the Arazzo workflow runner plugged in."""
-    return create_mcp_runtime(manifest, run_workflow=run_workflow, **options)
+def create_mcp_workflow_runtime(manifest: Mapping[str, Any], *, sleep: Any = None, **options: Any) -> OpenApiRuntime:
+    """``create_mcp_runtime`` with the Arazzo workflow runner plugged in; ``sleep`` waits between retries."""
+    return create_mcp_runtime(manifest, run_workflow=workflow_runner(sleep), **options)
 
 
 def runtime_from_env(

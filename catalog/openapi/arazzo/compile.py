@@ -245,7 +245,8 @@ class _WorkflowCompiler:
                 found = candidates[0] if candidates else None
             if found is None:
                 raise Unsupported(self.at("steps", position, "operationId"),
-                                  f"step '{step_id}' names operation '{operation_id}', which no source has")
+                                  f"step '{step_id}' names operation '{operation_id}', which no available source "
+                                  f"({', '.join(sorted(self.sources)) or 'none'}) has")
             return found
         operation_path = step.get("operationPath")
         if isinstance(operation_path, str):

@@ -276,21 +276,28 @@ def create_mcp_workflow_runtime(
     max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
 ) -> McpRuntime:
     """``McpRuntime`` with ``run_workflow`` plugged in; ``sleep`` (seconds -> awaitable) waits between retries."""
-
-    async def runner(runtime: McpRuntime, tool: Mapping[str, Any], args: Mapping[str, Any], hooks: Any) -> JsonResult:
-        if sleep is not None and _hook(hooks, "sleep") is None:
-            hooks = _WithSleep(hooks, sleep)
-        return await run_workflow(runtime, tool, args, hooks)
-
     return McpRuntime(
         manifest,
         transport=transport,
         credentials=credentials,
         base_urls=base_urls,
-        run_workflow=runner,
+        run_workflow=workflow_runner(sleep),
         timeout_seconds=timeout_seconds,
         max_response_bytes=max_response_bytes,
     )
+
+
+def workflow_runner(sleep: Any = None) -> Any:
+    """``run_workflow`` for ``McpRuntime(run_workflow=...)``, with ``sleep`` as the default wait between retries."""
+    if sleep is None:
+        return run_workflow
+
+    async def runner(runtime: McpRuntime, tool: Mapping[str, Any], args: Mapping[str, Any], hooks: Any) -> JsonResult:
+        if _hook(hooks, "sleep") is None:
+            hooks = _WithSleep(hooks, sleep)
+        return await run_workflow(runtime, tool, args, hooks)
+
+    return runner
 
 
 class _WithSleep:
