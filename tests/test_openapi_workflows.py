@@ -9,6 +9,8 @@ from typing import Any
 
 import httpx2
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from catalog.documents import load_document
 from catalog.openapi import (
@@ -317,7 +319,7 @@ def test_the_features_of_the_published_examples_compile() -> None:
 
 @pytest.mark.parametrize(("step", "reason"), [
     ({"stepId": "s", "workflowId": "other"}, "calls another workflow"),
-    ({"stepId": "s", "operationId": "nothing"}, "names operation 'nothing', which no source has"),
+    ({"stepId": "s", "operationId": "nothing"}, "names operation 'nothing', which no available source (zoo) has"),
     ({"stepId": "s", "operationId": "$sourceDescriptions.elsewhere.listAnimals"},
      "source 'elsewhere' is not available"),
     ({"stepId": "s", "operationId": "listAnimals", "successCriteria": [
@@ -364,3 +366,18 @@ def test_the_examples_command_reports_every_workflow(capsys: Any) -> None:
                                                                     "expectNobody"]
     assert [item["workflowId"] for item in report["reported"]] == ["countWithJsonPath"]
     assert "5 workflows: 4 compiled, 1 reported, 0 crashed" in captured.err
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="$()!=<>&|'\" 0123456789.abcdefnrtuls#/_-", max_size=40))
+def test_any_condition_text_is_a_value_or_a_coded_problem(condition: str) -> None:
+    context = {"statusCode": 200, "inputs": {"a": 1}, "response": {"body": {"a": [1]}, "header": {}}}
+    try:
+        assert evaluate_condition(condition, context) in (True, False)
+    except ExpressionProblem:
+        pass
+
+
+def test_deep_nesting_is_a_problem_not_a_crash() -> None:
+    with pytest.raises(ExpressionProblem):
+        evaluate_condition("(" * 5000 + "true" + ")" * 5000, {})

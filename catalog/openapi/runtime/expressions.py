@@ -301,7 +301,10 @@ class _Parser:
 def evaluate_condition(condition: str, context: Mapping[str, Any]) -> bool:
     """Whether a simple Arazzo condition holds (``$statusCode == 200 && $response.body#/ok``)."""
     parser = _Parser(_tokens(condition), context, condition)
-    result = parser.either()
+    try:
+        result = parser.either()
+    except RecursionError:
+        raise ExpressionProblem(f"condition '{condition[:80]}' is nested too deeply") from None
     if parser.peek() is not None:
         raise ExpressionProblem(f"unexpected '{parser.peek()[1]}' in condition '{condition}'")  # type: ignore[index]
     return bool(result)

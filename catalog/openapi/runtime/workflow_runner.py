@@ -263,6 +263,11 @@ async def run_workflow(
         return text_result(runtime.safe(str(failure)), is_error=True)
     except ExpressionProblem as problem:
         return text_result(runtime.safe(f"workflow '{workflow_id}': {problem}"), is_error=True)
+    except (KeyError, TypeError, ValueError) as error:  # a hand-edited manifest the compiler never saw
+        return text_result(
+            f"workflow '{workflow_id}' is malformed in the manifest ({type(error).__name__}); regenerate it",
+            is_error=True,
+        )
 
 
 def create_mcp_workflow_runtime(
