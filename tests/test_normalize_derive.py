@@ -59,8 +59,15 @@ def test_times_for_an_hhmm_pattern(evidence: str, expected: list[str]) -> None:
     assert values(evidence, HHMM) == expected
 
 
-def test_format_time_offers_seconds_too() -> None:
-    assert values("8pm", {"type": "string", "format": "time"}) == ["20:00", "20:00:00"]
+def test_format_time_is_rfc3339_full_time_with_the_offset() -> None:
+    time_field = {"type": "string", "format": "time"}
+    assert values("8pm", time_field) == ["20:00:00Z"]  # MONDAY is in UTC
+    assert values("8pm", time_field, datetime(2026, 11, 30, 9, tzinfo=timezone(timedelta(hours=-5)))) == [
+        "20:00:00-05:00"
+    ]
+    assert values("8pm CET", time_field) == ["20:00:00+01:00"]
+    # the offset is part of the value: without a reference time or a named zone there is none
+    assert values("8pm", time_field, None) == []
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -198,8 +198,9 @@ class _Extractor:
         self.owners = owners
         self.excluded = excluded
         self.reference_time = reference_time
-        reference: date | None = reference_time.date() if reference_time is not None else None
-        self.dates, self.times = temporal if temporal is not None else (find_dates(text, reference), find_times(text))
+        self.dates, self.times = temporal if temporal is not None else (
+            find_dates(text, reference_time), find_times(text, reference_time)
+        )
         self.ledger = _Ledger()
         self.filled: set[str] = set()
         self.words = {spec.name: field_words(spec) for spec in specs}

@@ -100,8 +100,7 @@ class _Recognizer:
     # --- reading -------------------------------------------------------------------------
     def read(self) -> None:
         text = self.text
-        reference = self.reference_time.date() if self.reference_time else None
-        self.temporal = (find_dates(text, reference), find_times(text))
+        self.temporal = (find_dates(text, self.reference_time), find_times(text, self.reference_time))
         temporal = [(m.start, m.end) for m in (*self.temporal[0], *self.temporal[1])]
         temporal += [(m.start(), m.end()) for m in _PERIOD.finditer(text)]
         # "last month's transactions": a time word that owns a noun is part of the object

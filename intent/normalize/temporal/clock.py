@@ -1,0 +1,171 @@
+"""Clock times: "3pm", "3p", "3:30 p.m.", "15:30", "15h30", "noon", "midnight", "quarter past 3",
+"half past seven", "ten to five", "three thirty pm", "at 5" (05:00 or 17:00), "7 o'clock".
+
+An hour written without am/pm and without a 24-hour form keeps both readings (``settled`` False)
+until a part of day ("in the evening", "tonight", "tomorrow morning") settles it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from intent.normalize.temporal.lexicon import HOUR_WORD, HOUR_WORDS, MINUTE_WORD, MINUTE_WORDS
+from intent.normalize.temporal.pieces import Clock, Piece
+
+__all__ = ["clock_pieces", "open_hour"]
+
+_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m\b)|([ap])(?![\w']))"  # "pm", "p.m.", "p m", or a bare "p" glued or spaced
+_H12 = r"(1[0-2]|0?[1-9])"
+_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?\s*{_MER}", re.IGNORECASE)
+_CLOCK = re.compile(r"(?<![\w:.$€£])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
+_H_NOTATION = re.compile(r"(?<![\w:.])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
+                         re.IGNORECASE)
+_MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|noontime)\b", re.IGNORECASE)
+_CUE = r"(?:at|@|around|about|by|till|until|til|before|after|starting|since)"
+# "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
+_AT_HOUR = re.compile(
+    rf"\b{_CUE}\s+(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:\s*o'?\s?clock)?"
+    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|"
+    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?)\b)",
+    re.IGNORECASE,
+)
+_OCLOCK = re.compile(rf"\b{_H12}\s*o'?\s?clock\b", re.IGNORECASE)
+_WORD_CLOCK = re.compile(
+    rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE
+)
+_WORD_AT = re.compile(
+    rf"\b{_CUE}\s+({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?\b"
+    r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
+    re.IGNORECASE,
+)
+_NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|a\s+quarter|quarter|half)"
+_PAST_TO = re.compile(
+    rf"\b{_NUMBER}(?:\s+minutes?)?\s+(past|after|to|till|before|of)\s+({_H12}|{HOUR_WORD}|noon|midnight)\b"
+    rf"(?:\s*{_MER})?",
+    re.IGNORECASE,
+)
+_RANGE = re.compile(
+    rf"(?<![\w:.$])(?:from\s+|between\s+)?{_H12}(?:[:.]([0-5]\d))?\s*(?:-|–|—|to|till|until|and)\s*"
+    rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
+    re.IGNORECASE,
+)
+_MINUTES_OF = {"quarter": 15, "a quarter": 15, "half": 30, "fifteen": 15, "twenty": 20, "twenty five": 25}
+
+
+def open_hour(hour: int, minute: int) -> tuple[Clock, ...]:
+    """Both readings of an hour written without am/pm: 5 -> 05:00 and 17:00; 12 -> 12:00."""
+    if hour == 12:
+        return ((12, minute),)
+    return ((hour, minute), (hour + 12, minute))
+
+
+def _meridiem(hour: int, minute: int, letter: str) -> Clock:
+    return (hour % 12 + (12 if letter.lower() == "p" else 0), minute)
+
+
+def _hour(word: str) -> int:
+    return int(word) if word.isdigit() else HOUR_WORDS[word.lower()]
+
+
+def _minute(word: str | None) -> int:
+    if not word:
+        return 0
+    key = " ".join(word.lower().replace("-", " ").split())
+    if key.replace(" ", "").startswith("o'clock") or key.startswith(("oclock", "o clock")):
+        return 0
+    return MINUTE_WORDS.get(key, MINUTE_WORDS.get(key.replace(" ", "-"), 0))
+
+
+def _letter(match: re.Match[str], first: int) -> str | None:
+    return match.group(first) or match.group(first + 1)
+
+
+def clock_pieces(text: str) -> list[Piece]:
+    """Every clock time in ``text`` (overlaps allowed: the grammar keeps the longest)."""
+    out: list[Piece] = []
+    for match in _RANGE.finditer(text):
+        letter = _letter(match, 5)
+        assert letter is not None
+        h1, m1, h2, m2 = int(match.group(1)), int(match.group(2) or 0), int(match.group(3)), int(match.group(4) or 0)
+        end_clock = _meridiem(h2, m2, letter)
+        # "3-5pm" is 15:00-17:00; "11-1pm" crosses noon, so the start is the other half of the day.
+        same = _meridiem(h1, m1, letter)
+        other = _meridiem(h1, m1, "a" if letter.lower() == "p" else "p")
+        start_clock = same if same < end_clock else other
+        split = match.start(3)
+        while split > match.start() and not text[split - 1].isdigit():
+            split -= 1
+        out.append(Piece(match.start(), split, "time", clocks=(start_clock,), part="range-start"))
+        out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,), part="range-end"))
+    for match in _MERIDIEM.finditer(text):
+        letter = _letter(match, 3)
+        assert letter is not None
+        if match.group(4) and letter.lower() == "a" and not re.search(rf"\b{_CUE}\s*$", text[: match.start()]):
+            continue  # "4a" alone is a seat or a flat, "at 4a" is a time
+        clock = _meridiem(int(match.group(1)), int(match.group(2) or 0), letter)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in _CLOCK.finditer(text):
+        hour, minute = int(match.group(1)), int(match.group(2))
+        if match.group(1).startswith("0") or hour == 0 or hour >= 13:
+            out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
+        else:
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for pattern in (_H_NOTATION, _MILITARY):
+        for match in pattern.finditer(text):
+            clock = (int(match.group(1)), int(match.group(2) or 0))
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in _NAMED.finditer(text):
+        clock = (0, 0) if match.group(1).lower() == "midnight" else (12, 0)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in _WORD_CLOCK.finditer(text):
+        letter = _letter(match, 3)
+        assert letter is not None
+        if match.group(4) and not match.group(2):
+            continue  # "one a" / "two p": not a time without "m"
+        clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in _PAST_TO.finditer(text):
+        if re.search(r"\b(?:from|between)\s+$", text[: match.start()]):
+            continue  # "from ten to five" is a range, not 4:50
+        if match.group(1).isdigit() and "minute" not in match.group(0).lower():
+            continue  # "3 to 5" is a range; "10 minutes to 5" is a time
+        piece = _past_to(match)
+        if piece is not None:
+            out.append(piece)
+    for match in _AT_HOUR.finditer(text):
+        # the cue stays in the quote: "at 5" is a time, a bare "5" is not
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+    for match in _WORD_AT.finditer(text):
+        hour, minute = _hour(match.group(1)), _minute(match.group(2))
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for match in _OCLOCK.finditer(text):
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+    return out
+
+
+def _past_to(match: re.Match[str]) -> Piece | None:
+    raw = " ".join(match.group(1).lower().replace("-", " ").split())
+    minutes = int(raw) if raw.isdigit() else _MINUTES_OF.get(raw, HOUR_WORDS.get(raw))
+    if minutes is None or not 0 < minutes < 60:
+        return None
+    relation = match.group(2).lower()
+    target = match.group(3).lower()
+    if target in ("noon", "midnight"):
+        base: tuple[Clock, ...] = ((12, 0),) if target == "noon" else ((0, 0),)
+        settled = True
+    else:
+        hour = _hour(target)
+        letter = _letter(match, 5)
+        if letter:
+            base, settled = (_meridiem(hour, 0, letter),), True
+        else:
+            base, settled = open_hour(hour, 0), False
+    if relation == "of" and raw not in ("quarter", "a quarter", "twenty", "ten", "five", "twenty five"):
+        return None  # "quarter of 4" is 3:45 in the US; "3 of 5" is not a time
+    before = relation in ("to", "till", "before", "of")
+    clocks = []
+    for hour, _ in base:
+        total = (hour * 60 + (-minutes if before else minutes)) % (24 * 60)
+        clocks.append((total // 60, total % 60))
+    return Piece(match.start(), match.end(), "time", clocks=tuple(clocks), settled=settled)

@@ -1,0 +1,268 @@
+"""The time grammar: the families' pieces joined into phrases.
+
+1. Each family reads its own forms (``calendar``, ``weekdays``, ``relative``, ``holidays``,
+   ``clock``, parts of day and zones here). Overlapping pieces keep the longest.
+2. Neighbouring pieces joined only by words like "at", "on", "," or "the" form one phrase:
+   "tomorrow at 3pm", "3pm on Friday", "at 7:30 PM on Fri, Sep 20", "tomorrow morning at 8".
+   A part of day settles an hour written without am/pm; a weekday next to a date must agree
+   with it (or picks the year / month of a date written without one).
+3. Two phrases joined by "to", "-", "until", "through" (or "between A and B") are the two ends of
+   a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
+
+A phrase that cannot be read whole (an unknown zone, a weekday that contradicts its date) yields
+nothing, so no part of it is read in its place.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from itertools import product
+
+from dateutil.relativedelta import relativedelta
+
+from intent.normalize.temporal.calendar import calendar_pieces, safe_date
+from intent.normalize.temporal.clock import clock_pieces
+from intent.normalize.temporal.holidays import holiday_pieces
+from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
+from intent.normalize.temporal.relative import relative_pieces
+from intent.normalize.temporal.weekdays import weekday_pieces
+from intent.normalize.temporal.zones import ZONE, zone_key
+
+__all__ = ["read_temporal"]
+
+_PART = re.compile(
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(morning|afternoon|evening|night|am|pm)\b(?!\s*[:\d])",
+    re.IGNORECASE,
+)
+_JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in)\b|@)*$", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+_KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
+
+
+def _part_fits(part: str, clock: Clock) -> bool:
+    hour = clock[0]
+    if part in ("morning", "am"):
+        return hour < 12
+    if part in ("afternoon", "pm"):
+        return 12 <= hour <= 19
+    if part == "evening":
+        return 16 <= hour <= 23
+    if part == "night":
+        return hour >= 18 or hour <= 3
+    return True
+
+
+def _part_pieces(text: str) -> list[Piece]:
+    out = []
+    for match in _PART.finditer(text):
+        part = match.group(1).lower()
+        if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
+            continue  # a lone "am" is the verb
+        out.append(Piece(match.start(), match.end(), "part", part=part))
+    return out
+
+
+def _choose(pieces: list[Piece]) -> list[Piece]:
+    """Non-overlapping pieces, longest first; at equal length a moment, then a date, then a time."""
+    chosen: list[Piece] = []
+    for piece in sorted(pieces, key=lambda p: (-(p.end - p.start), _KIND_ORDER.get(p.kind, 9), not p.settled, p.start)):
+        if all(piece.end <= c.start or piece.start >= c.end for c in chosen):
+            chosen.append(piece)
+    chosen.sort(key=lambda p: p.start)
+    return chosen
+
+
+def _with_zone(text: str, piece: Piece) -> Piece:
+    match = ZONE.match(text, piece.end)
+    if match is None:
+        return piece
+    key = zone_key(match.group(1))
+    if key is None:
+        return piece
+    if key == "?":
+        return piece.moved(end=match.end(), bad=True)
+    return piece.moved(end=match.end(), zone=key)
+
+
+def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tuple[tuple[date, ...], bool]:
+    """The days of a date written with its weekday ("Fri, Sep 20", "Tuesday the 19th")."""
+    weekday = weekday_piece.weekday
+    if other.month_day is not None and today is not None:
+        month, day = other.month_day
+        for year in (today.year, today.year + 1, today.year - 1, *range(today.year + 2, today.year + 8)):
+            value = safe_date(year, month, day)
+            if value is not None and value.weekday() == weekday:
+                return (value,), True
+        return (), True
+    if other.day_only is not None and today is not None:
+        for ahead in range(0, 25):
+            first = today.replace(day=1) + relativedelta(months=ahead)
+            value = safe_date(first.year, first.month, other.day_only)
+            if value is not None and value >= today and value.weekday() == weekday:
+                return (value,), True
+        return (), True
+    return tuple(d for d in other.days if d.weekday() == weekday), other.inferred
+
+
+class _Group:
+    def __init__(self, first: Piece) -> None:
+        self.pieces = [first]
+
+    def accepts(self, piece: Piece) -> bool:
+        dates = [p for p in self.pieces if p.kind in ("date", "moment")]
+        times = [p for p in self.pieces if p.kind in ("time", "moment")]
+        if piece.kind == "part":
+            return not any(p.kind == "part" for p in self.pieces)
+        if piece.kind == "time":
+            return not times
+        if piece.kind == "moment":
+            return not dates and not times
+        if not dates:
+            return True
+        if len(dates) == 1 and dates[0].kind == "date":
+            # a weekday and a date may stand together, nothing else doubles up
+            return (dates[0].weekday is None) != (piece.weekday is None) and not (
+                dates[0].weekday is not None and dates[0].month_day is None and dates[0].day_only is None
+                and piece.weekday is not None
+            )
+        return False
+
+    def mention(self, today: date | None) -> TemporalMention | None:
+        if any(p.bad for p in self.pieces):
+            return None
+        dates = [p for p in self.pieces if p.kind in ("date", "moment")]
+        times = [p for p in self.pieces if p.kind in ("time", "moment")]
+        parts = [p.part for p in self.pieces if p.part and p.kind in ("part", "date")]
+        if not dates and not times:
+            return None
+        days: tuple[date, ...] = ()
+        inferred = False
+        if len(dates) == 2:
+            weekday_piece = dates[0] if dates[0].weekday is not None else dates[1]
+            other = dates[1] if weekday_piece is dates[0] else dates[0]
+            days, inferred = _weekday_date(weekday_piece, other, today)
+        elif dates:
+            days, inferred = dates[0].days, dates[0].inferred
+        if dates and not days and (today is not None or not times):
+            return None  # a day that cannot be placed; without a reference its time of day still reads
+        clocks: tuple[Clock, ...] = ()
+        zone = None
+        settled_by_part = False
+        if times:
+            clock_piece = times[0]
+            clocks, zone = clock_piece.clocks, clock_piece.zone
+            if parts and len(clocks) > 1:
+                fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
+                if fitting:
+                    clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
+            elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
+                if not (parts[0] == "night" and clocks == ((0, 0),)):
+                    return None  # "9am tonight": the words disagree
+        readings = tuple(
+            Reading(day, clock, zone)
+            for day, clock in product(days or (None,), clocks or (None,))  # type: ignore[arg-type]
+        )
+        start, end = self.pieces[0].start, self.pieces[-1].end
+        date_pieces = [p for p in self.pieces if p.kind in ("date", "moment")]
+        time_pieces = [p for p in self.pieces if p.kind in ("time", "moment")]
+        date_span = (min(p.start for p in date_pieces), max(p.end for p in date_pieces)) if date_pieces else None
+        time_span = (time_pieces[0].start, time_pieces[0].end) if time_pieces else None
+        if settled_by_part:
+            time_span = (start, end)
+        return TemporalMention(start, end, readings, inferred, date_span=date_span, time_span=time_span)
+
+
+def _settle_pair(first: tuple[Clock, ...], second: tuple[Clock, ...]) -> tuple[tuple[Clock, ...], tuple[Clock, ...]]:
+    """Ends of a time range lend each other am/pm: the start comes before the end, nearest first."""
+    if len(first) > 1 and len(second) == 1:
+        before = [c for c in first if c < second[0]]
+        if before:
+            return (max(before),), second
+    if len(second) > 1 and len(first) == 1:
+        after = [c for c in second if c > first[0]]
+        if after:
+            return first, (min(after),)
+    return first, second
+
+
+def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    out = list(mentions)
+    for index in range(len(out) - 1):
+        first, second = out[index], out[index + 1]
+        gap = text[first.end : second.start]
+        if not _RANGE_JOIN.match(gap) or first.role or second.role:
+            continue
+        if gap.strip().lower() == "and" and not _BETWEEN.search(text[: first.start]):
+            continue
+        first_days = tuple(dict.fromkeys(r.day for r in first.readings))
+        second_days = tuple(dict.fromkeys(r.day for r in second.readings))
+        first_clocks = tuple(dict.fromkeys(r.clock for r in first.readings))
+        second_clocks = tuple(dict.fromkeys(r.clock for r in second.readings))
+        if (None in first_clocks) != (None in second_clocks):
+            continue  # a day and a time are not the two ends of one range
+        if None not in first_clocks:
+            first_clocks, second_clocks = _settle_pair(first_clocks, second_clocks)  # type: ignore[arg-type]
+        if len(first_days) == 1 and len(second_days) == 1 and first_days[0] and second_days[0]:
+            gap_days = (first_days[0] - second_days[0]).days
+            if 0 < gap_days < 7 and second.inferred:
+                second_days = (second_days[0] + timedelta(days=7),)  # "Friday to Monday": the Monday after
+        if first_days == (None,) and second_days != (None,):
+            first_days = second_days
+        elif second_days == (None,) and first_days != (None,):
+            second_days = first_days
+        zone = first.readings[0].zone or second.readings[0].zone
+        out[index] = _rebuilt(first, first_days, first_clocks, zone, "start", first.inferred or second.inferred)
+        out[index + 1] = _rebuilt(second, second_days, second_clocks, zone, "end", first.inferred or second.inferred)
+    return out
+
+
+def _rebuilt(mention: TemporalMention, days: tuple[date | None, ...], clocks: tuple[Clock | None, ...],
+             zone: str | None, role: str, inferred: bool) -> TemporalMention:
+    readings = tuple(Reading(day, clock, zone) for day, clock in product(days, clocks))
+    return TemporalMention(mention.start, mention.end, readings, inferred, role=role,
+                           date_span=mention.date_span, time_span=mention.time_span)
+
+
+@lru_cache(maxsize=512)
+def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
+    today = reference.date() if reference is not None else None
+    pieces: list[Piece] = []
+    pieces += calendar_pieces(text, today)
+    pieces += weekday_pieces(text, today)
+    pieces += relative_pieces(text, reference)
+    pieces += holiday_pieces(text, today)
+    pieces += [p.moved(part=None) for p in clock_pieces(text)]
+    pieces += _part_pieces(text)
+    chosen = [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)]
+    groups: list[_Group] = []
+    for piece in chosen:
+        if groups:
+            last = groups[-1]
+            gap = text[last.pieces[-1].end : piece.start]
+            if _JOIN.match(gap) and last.accepts(piece) and "\n" not in gap:
+                last.pieces.append(piece)
+                continue
+        groups.append(_Group(piece))
+    mentions = [m for g in groups if (m := g.mention(today)) is not None]
+    return tuple(_ranges(text, mentions))
+
+
+def read_temporal(text: str, reference: datetime | None = None) -> tuple[TemporalMention, ...]:
+    """Every date, time and date-time phrase in ``text``, in order, read against ``reference``.
+
+    Without a reference time only phrases that state their own date (with a year) or a time of
+    day are read. Results are cached per (text, reference): the recognizer and the verifier read
+    the same words.
+    """
+    return _read(text, reference)
+
+
+def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None) -> date:
+    """The day a time of day said without a day falls on: today if still ahead, else tomorrow."""
+    now = zone_now or reference
+    if clock > (now.hour, now.minute):
+        return now.date()
+    return now.date() + timedelta(days=1)
