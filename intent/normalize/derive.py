@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -12,7 +13,15 @@ from intent.normalize.enums import find_enum_values
 from intent.normalize.kinds import FieldKind, field_kind
 from intent.normalize.numbers import find_numbers
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
-from intent.normalize.temporal import date_time_text, dates_of, moments_of, offset_text, read_temporal, times_of
+from intent.normalize.temporal import (
+    TemporalMention,
+    date_time_text,
+    dates_of,
+    moments_of,
+    offset_text,
+    read_temporal,
+    times_of,
+)
 from intent.normalize.times import format_time
 
 __all__ = ["Derived", "derive_values", "format_date_time", "time_values"]
@@ -75,9 +84,38 @@ def _numbers(text: str, integer: bool) -> list[Derived]:
     return out
 
 
+# Words a date or time quote may hold besides the phrase itself ("on", "at", "by the", ",").
+_CONNECTORS = frozenset(
+    "at on the by for of in around about approximately approx from to until till til between and or starting "
+    "please due".split()
+)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+
+
+def _read_whole(text: str, reference_time: datetime | None) -> tuple[TemporalMention, ...]:
+    """The phrases of a quote, or none when words are left that the grammar did not read.
+
+    A quote like "the first Monday of October" contains "Monday"; reading only that word would
+    give a confident wrong day, so a quote counts only when every word is part of a phrase or a
+    connector.
+    """
+    mentions = read_temporal(text, reference_time)
+    if not mentions:
+        return ()
+    position = 0
+    for mention in (*mentions, None):
+        end = len(text) if mention is None else mention.start
+        for word in _WORD.findall(text[position:end]):
+            if word.lower() not in _CONNECTORS:
+                return ()
+        if mention is not None:
+            position = max(position, mention.end)
+    return mentions
+
+
 def _dates(text: str, reference_time: datetime | None) -> list[Derived]:
     out: list[Derived] = []
-    for mention in read_temporal(text, reference_time):
+    for mention in _read_whole(text, reference_time):
         for day in dates_of(mention):
             value = day.isoformat()
             out.append(Derived(value, True, "referenceTime") if mention.inferred else Derived(value))
@@ -87,7 +125,7 @@ def _dates(text: str, reference_time: datetime | None) -> list[Derived]:
 def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None) -> list[Derived]:
     out: list[Derived] = []
     zoned_field = schema.get("format") == "time"
-    for mention in read_temporal(text, reference_time):
+    for mention in _read_whole(text, reference_time):
         for (hour, minute), offset in times_of(mention, reference_time):
             # the offset came from the reference time unless the text named a zone
             inferred = zoned_field and not any(r.zone for r in mention.readings)
@@ -98,7 +136,7 @@ def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None
 
 def _date_times(text: str, reference_time: datetime | None) -> list[Derived]:
     out: list[Derived] = []
-    for mention in read_temporal(text, reference_time):
+    for mention in _read_whole(text, reference_time):
         explicit = not mention.inferred and all(r.day is not None and r.zone for r in mention.readings)
         for value in moments_of(mention, reference_time):
             out.append(Derived(value) if explicit else Derived(value, True, "referenceTime"))

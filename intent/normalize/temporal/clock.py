@@ -18,19 +18,32 @@ _MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m\b)|([ap])(?![\w']))"  # "pm", "p.m.", "p m
 _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?\s*{_MER}", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\w:.$€£])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
-_H_NOTATION = re.compile(r"(?<![\w:.])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
+_SECONDS = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}:([0-5]\d)(?:\s*[ap]\.?\s?m\b\.?)?", re.IGNORECASE)
+_H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|noontime)\b", re.IGNORECASE)
-_CUE = r"(?:at|@|around|about|by|till|until|til|before|after|starting|since)"
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)\b", re.IGNORECASE)
+# "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
+_HOUR_BEFORE_DAY = re.compile(
+    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|"
+    r"tomorrow|tmrw|today|in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b))",
+    re.IGNORECASE,
+)
+# "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
+_COMPACT_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
+_COMPACT_AT = re.compile(
+    r"(?:\b(?:at|around|about|approximately|approx\.?)\s+|@\s*)(1[0-2]|[1-9])([0-5]\d)(?:ish)?\b(?![\w%:/-]|[.,]\d)",
+    re.IGNORECASE,
+)
+_CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approximately|approx\.?)"
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = re.compile(
-    rf"\b{_CUE}\s+(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:\s*o'?\s?clock)?"
+    rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:\s*o'?\s?clock)?"
     r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|"
     r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?)\b)",
     re.IGNORECASE,
 )
-_OCLOCK = re.compile(rf"\b{_H12}\s*o'?\s?clock\b", re.IGNORECASE)
+_OCLOCK = re.compile(rf"\b{_H12}\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
 _WORD_CLOCK = re.compile(
     rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE
 )
@@ -41,7 +54,7 @@ _WORD_AT = re.compile(
 )
 _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|a\s+quarter|quarter|half)"
 _PAST_TO = re.compile(
-    rf"\b{_NUMBER}(?:\s+minutes?)?\s+(past|after|to|till|before|of)\s+({_H12}|{HOUR_WORD}|noon|midnight)\b"
+    rf"\b{_NUMBER}(?:\s+minutes?)?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
     rf"(?:\s*{_MER})?",
     re.IGNORECASE,
 )
@@ -101,18 +114,39 @@ def clock_pieces(text: str) -> list[Piece]:
     for match in _MERIDIEM.finditer(text):
         letter = _letter(match, 3)
         assert letter is not None
-        if match.group(4) and letter.lower() == "a" and not re.search(rf"\b{_CUE}\s*$", text[: match.start()]):
+        cued = match.group(2) or re.search(rf"\b{_CUE}\s*$", text[: match.start()])
+        if match.group(4) and letter.lower() == "a" and not cued:
             continue  # "4a" alone is a seat or a flat, "at 4a" is a time
         clock = _meridiem(int(match.group(1)), int(match.group(2) or 0), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in _CLOCK.finditer(text):
+        if match.group(3) and int(match.group(3)):
+            continue  # to the second: see _SECONDS
         hour, minute = int(match.group(1)), int(match.group(2))
         if match.group(1).startswith("0") or hour == 0 or hour >= 13:
             out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for match in _HOUR_BEFORE_DAY.finditer(text):
+        hour = _hour(match.group(1))
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, int(match.group(2) or 0)),
+                         settled=False))
+    for match in _COMPACT_MERIDIEM.finditer(text):
+        letter = _letter(match, 3)
+        if letter and not (match.group(4) and letter.lower() == "a"):
+            clock = _meridiem(int(match.group(1)), int(match.group(2)), letter)
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in _COMPACT_AT.finditer(text):
+        clocks = open_hour(int(match.group(1)), int(match.group(2)))
+        out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=False))
+    for match in _SECONDS.finditer(text):
+        if int(match.group(1)):
+            # a time to the second is finer than a field value: the whole phrase stays unread
+            out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))
     for pattern in (_H_NOTATION, _MILITARY):
         for match in pattern.finditer(text):
+            if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", text[: match.start()]):
+                continue  # "in 1h" is a duration
             clock = (int(match.group(1)), int(match.group(2) or 0))
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in _NAMED.finditer(text):
@@ -128,8 +162,9 @@ def clock_pieces(text: str) -> list[Piece]:
     for match in _PAST_TO.finditer(text):
         if re.search(r"\b(?:from|between)\s+$", text[: match.start()]):
             continue  # "from ten to five" is a range, not 4:50
-        if match.group(1).isdigit() and "minute" not in match.group(0).lower():
-            continue  # "3 to 5" is a range; "10 minutes to 5" is a time
+        named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
+        if match.group(1).isdigit() and "minute" not in match.group(0).lower() and not named_target:
+            continue  # "3 to 5" is a range; "10 minutes to 5" and "20 past 3pm" are times
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
@@ -140,7 +175,12 @@ def clock_pieces(text: str) -> list[Piece]:
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in _OCLOCK.finditer(text):
-        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+        letter = _letter(match, 2)
+        if letter:
+            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(int(match.group(1)), 0, letter),)))
+        else:
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0),
+                             settled=False))
     return out
 
 
@@ -163,6 +203,8 @@ def _past_to(match: re.Match[str]) -> Piece | None:
             base, settled = open_hour(hour, 0), False
     if relation == "of" and raw not in ("quarter", "a quarter", "twenty", "ten", "five", "twenty five"):
         return None  # "quarter of 4" is 3:45 in the US; "3 of 5" is not a time
+    if relation == "from" and "minute" not in match.group(0).lower():
+        return None
     before = relation in ("to", "till", "before", "of")
     clocks = []
     for hour, _ in base:

@@ -25,6 +25,7 @@ from dateutil.relativedelta import relativedelta
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.holidays import holiday_pieces
+from intent.normalize.temporal.lexicon import MONTH
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.weekdays import weekday_pieces
@@ -51,7 +52,7 @@ def _part_fits(part: str, clock: Clock) -> bool:
     if part == "evening":
         return 16 <= hour <= 23
     if part == "night":
-        return hour >= 18 or hour <= 3
+        return hour >= 18
     return True
 
 
@@ -246,8 +247,34 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
-    mentions = [m for g in groups if (m := g.mention(today)) is not None]
+    mentions = [m for g in groups if (m := g.mention(today)) is not None and not _qualified_further(text, m)]
     return tuple(_ranges(text, mentions))
+
+
+# Words around a phrase that change which day it is, in forms the grammar does not read:
+# "the first Monday of October", "three days after Easter", "every Friday", "Friday in March".
+_BEFORE_GUARD = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
+    r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+(?:after|before|from|prior\s+to)|"
+    r"after|before)\s+$",
+    re.IGNORECASE,
+)
+_AFTER_GUARD = re.compile(
+    rf"^\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
+    r"(?:ago|hence|later|earlier|before|after|prior)\b|(?:of|in)\s+[A-Z])",
+    re.IGNORECASE,
+)
+
+
+def _qualified_further(text: str, mention: TemporalMention) -> bool:
+    if _AFTER_GUARD.match(text, mention.end):
+        return True
+    before = _BEFORE_GUARD.search(text, max(0, mention.start - 30), mention.start)
+    if before is None:
+        return False
+    word = before.group(0).split()[0].lower()
+    # "before Friday" / "after 5pm" name a bound, whose day or time is still the one written
+    return word not in ("after", "before")
 
 
 def read_temporal(text: str, reference: datetime | None = None) -> tuple[TemporalMention, ...]:
@@ -260,9 +287,16 @@ def read_temporal(text: str, reference: datetime | None = None) -> tuple[Tempora
     return _read(text, reference)
 
 
-def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None) -> date:
-    """The day a time of day said without a day falls on: today if still ahead, else tomorrow."""
+def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None) -> tuple[date, ...]:
+    """The day a time of day said without a day falls on: today if still ahead, else tomorrow.
+
+    A time that passed within the last hour may still mean today ("the 4pm call" at 4:10), so
+    then both days are readings.
+    """
     now = zone_now or reference
-    if clock > (now.hour, now.minute):
-        return now.date()
-    return now.date() + timedelta(days=1)
+    minutes_past = (now.hour * 60 + now.minute) - (clock[0] * 60 + clock[1])
+    if minutes_past < 0:
+        return (now.date(),)
+    if minutes_past <= 60:
+        return (now.date(), now.date() + timedelta(days=1))
+    return (now.date() + timedelta(days=1),)

@@ -72,14 +72,14 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"cyber\s+monday": lambda year: _THANKSGIVING(year) + timedelta(days=4),
     rf"boss{_APOS}\s+day|bosses(?:'|’)?\s+day": lambda year: _nearest_weekday_before(year, 10, 16, 0),
     r"easter(?:\s+sunday)?": _easter(0),
-    r"easter\s+monday": _easter(1),
+    r"easter\s+mon(?:day)?": _easter(1),
     r"good\s+friday": _easter(-2),
     r"holy\s+saturday|easter\s+saturday": _easter(-1),
     r"maundy\s+thursday|holy\s+thursday": _easter(-3),
     r"palm\s+sunday": _easter(-7),
     r"ash\s+wednesday": _easter(-46),
     r"shrove\s+tuesday|mardi\s+gras|pancake\s+day": _easter(-47),
-    r"ascension(?:\s+day|\s+thursday)?": _easter(39),
+    r"ascension\s+day|ascension\s+thursday|feast\s+of\s+the\s+ascension": _easter(39),
     r"pentecost|whit\s+sunday|whitsunday": _easter(49),
     r"whit\s+monday|pentecost\s+monday": _easter(50),
     r"trinity\s+sunday": _easter(56),
@@ -100,6 +100,12 @@ def _nearest_weekday_before(year: int, month: int, day: int, weekday: int) -> da
 
 
 _NAMES = list(_HOLIDAYS)
+# Calendars other than the Gregorian one: their new year, ascension, etc. are other days entirely.
+_OTHER_CALENDAR = re.compile(
+    r"\b(?:chinese|lunar|islamic|hijri|muslim|parsi|persian|iranian|jewish|hebrew|hindu|orthodox|thai|tamil|"
+    r"sikh|vietnamese|korean|tibetan|ethiopian|buddhist|prophet(?:'|’)?s|coptic|julian|nepali|bengali)\s+$",
+    re.IGNORECASE,
+)
 _HOLIDAY_RE = re.compile(
     r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+past|past|upcoming)\s+)?"
     r"(" + "|".join(f"(?P<h{i}>{name})" for i, name in enumerate(_NAMES)) + r")\b"
@@ -113,6 +119,9 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
     out: list[Piece] = []
     for match in _HOLIDAY_RE.finditer(text):
         index = next(int(name[1:]) for name, hit in match.groupdict().items() if hit is not None)
+        if _OTHER_CALENDAR.search(text[: match.start()]) and not _NAMES[index].startswith("orthodox"):
+            out.append(Piece(match.start(), match.end(), "date", bad=True))
+            continue
         rule = _HOLIDAYS[_NAMES[index]]
         qualifier = " ".join((match.group(1) or "").lower().split()).removeprefix("the ")
         if match.group(len(_NAMES) + 3):

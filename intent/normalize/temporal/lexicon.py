@@ -35,8 +35,16 @@ HOUR_WORDS = {
 MINUTE_WORDS = {
     "five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "twenty-five": 25, "twenty five": 25, "thirty": 30,
     "forty": 40, "forty-five": 45, "forty five": 45, "fifty": 50, "fifty-five": 55, "fifty five": 55,
-    "oh five": 5, "o five": 5,
 }  # fmt: skip
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+for _tens, _base in (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50)):
+    for _index, _unit_word in enumerate(_UNITS, start=1):
+        MINUTE_WORDS[f"{_tens}-{_unit_word}"] = MINUTE_WORDS[f"{_tens} {_unit_word}"] = _base + _index
+for _index, _unit_word in enumerate(_UNITS, start=1):
+    MINUTE_WORDS[f"oh {_unit_word}"] = MINUTE_WORDS[f"o {_unit_word}"] = _index
+for _word, _value in (("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("sixteen", 16),
+                      ("seventeen", 17), ("eighteen", 18), ("nineteen", 19)):
+    MINUTE_WORDS[_word] = _value
 COUNT_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,

@@ -26,6 +26,7 @@ _DAY_WORDS = re.compile(
     re.IGNORECASE,
 )
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 _UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|minutes?|mins?)"
 _AMOUNT = rf"({COUNT}|half\s+an?|an?\s+half|one\s+and\s+a\s+half|\d+\.5|\d+\s+and\s+a\s+half)"
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s+{_UNIT}"
@@ -106,9 +107,9 @@ def relative_pieces(text: str, reference: datetime | None) -> list[Piece]:
     for match in _DAY_WORDS.finditer(text):
         word = " ".join(match.group(0).lower().split())
         part = None
-        if "after" in word or word == "overmorrow":
+        if word.endswith(("after tomorrow", "after tmrw", "after tmr")) or word == "overmorrow":
             offset = 2
-        elif "before" in word:
+        elif word.endswith("before yesterday"):
             offset = -2
         elif word.startswith(("tom", "tmr", "2mor", "2moro")):
             offset = 1
@@ -119,6 +120,9 @@ def relative_pieces(text: str, reference: datetime | None) -> list[Piece]:
             part = _part_word(word)
         out.append(Piece(match.start(), match.end(), "date", days=(today + timedelta(days=offset),),
                          inferred=True, part=part))
+    for match in _NOW.finditer(text):
+        out.append(Piece(match.start(), match.end(), "moment", days=(today,),
+                         clocks=((reference.hour, reference.minute),), inferred=True))
     for match in _LAST_NIGHT.finditer(text):
         out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=1),), inferred=True,
                          part="night"))

@@ -42,16 +42,16 @@ def dates_of(mention: TemporalMention) -> list[date]:
     return list(dict.fromkeys(r.day for r in mention.readings if r.day is not None))
 
 
-def _zoned(reading: Reading, reference: datetime | None) -> tuple[date, Clock, int | None] | None:
+def _zoned(reading: Reading, reference: datetime | None) -> list[tuple[date, Clock, int | None]]:
     clock = reading.clock
     if clock is None:
-        return None
+        return []
     if reading.day is not None:
         day = reading.day
         offset = offset_minutes(reading.zone, day, clock) if reading.zone else _reference_offset(reference)
-        return day, clock, offset
+        return [(day, clock, offset)]
     if reference is None:
-        return None
+        return []
     now = reference
     if reading.zone:
         zone = zone_info(reading.zone)
@@ -60,17 +60,18 @@ def _zoned(reading: Reading, reference: datetime | None) -> tuple[date, Clock, i
         else:
             fixed = offset_minutes(reading.zone, reference.date()) or 0
             now = reference.astimezone(timezone(timedelta(minutes=fixed)))
-    day = next_occurrence(clock, reference, now)
-    offset = offset_minutes(reading.zone, day, clock) if reading.zone else _reference_offset(reference)
-    return day, clock, offset
+    out: list[tuple[date, Clock, int | None]] = []
+    for day in next_occurrence(clock, reference, now):
+        offset = offset_minutes(reading.zone, day, clock) if reading.zone else _reference_offset(reference)
+        out.append((day, clock, offset))
+    return out
 
 
 def moments_of(mention: TemporalMention, reference: datetime | None) -> list[str]:
     """RFC 3339 date-times of a phrase that names a time of day (with or without a day)."""
     out: list[str] = []
     for reading in mention.readings:
-        zoned = _zoned(reading, reference)
-        if zoned is not None:
+        for zoned in _zoned(reading, reference):
             out.append(date_time_text(*zoned))
     return list(dict.fromkeys(out))
 
