@@ -29,6 +29,7 @@ _HOUR_BEFORE_DAY = re.compile(
     r"tomorrow|tmrw|today|in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b))",
     re.IGNORECASE,
 )
+_HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@)\s*$", re.IGNORECASE)
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
 _COMPACT_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
 _COMPACT_AT = re.compile(
@@ -128,6 +129,8 @@ def clock_pieces(text: str) -> list[Piece]:
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in _HOUR_BEFORE_DAY.finditer(text):
+        if not _HOUR_LEAD.search(text[: match.start()]):
+            continue  # "a table for 4 tonight": a count, not a time
         hour = _hour(match.group(1))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, int(match.group(2) or 0)),
                          settled=False))
