@@ -36,8 +36,8 @@ _MONTH_FIRST = re.compile(
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
-    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|\s*[/-]\s*|\s+|(?<=\d)(?=[a-z]))({MONTH})\b\.?"
-    rf"(?:(?:,\s*|\s+|\s*[/-]\s*)({YEAR})\b(?![:.]\d)|\s*[/-]\s*(\d{{2}})\b|\s*('\d{{2}})\b)?",
+    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z]))({MONTH})\b\.?"
+    rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b)?",
     re.IGNORECASE,
 )
 _FOLLOWS_OK = (

@@ -17,7 +17,7 @@ __all__ = ["clock_pieces", "open_hour"]
 _MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m\b)|([ap])(?![\w']))"  # "pm", "p.m.", "p m", or a bare "p" glued or spaced
 _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?\s*{_MER}", re.IGNORECASE)
-_CLOCK = re.compile(r"(?<![\w:.$€£])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
+_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
 _SECONDS = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}:([0-5]\d)(?:\s*[ap]\.?\s?m\b\.?)?", re.IGNORECASE)
 _H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)

@@ -93,7 +93,7 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
     weekday = weekday_piece.weekday
     if other.month_day is not None and today is not None:
         month, day = other.month_day
-        for year in (today.year, today.year + 1, today.year - 1, *range(today.year + 2, today.year + 8)):
+        for year in (today.year, today.year + 1):
             value = safe_date(year, month, day)
             if value is not None and value.weekday() == weekday:
                 return (value,), True

@@ -71,7 +71,6 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"black\s+friday": lambda year: _THANKSGIVING(year) + timedelta(days=1),
     r"cyber\s+monday": lambda year: _THANKSGIVING(year) + timedelta(days=4),
     rf"boss{_APOS}\s+day|bosses(?:'|’)?\s+day": lambda year: _nearest_weekday_before(year, 10, 16, 0),
-    r"easter(?:\s+sunday)?": _easter(0),
     r"easter\s+mon(?:day)?": _easter(1),
     r"good\s+friday": _easter(-2),
     r"holy\s+saturday|easter\s+saturday": _easter(-1),
@@ -86,6 +85,7 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"corpus\s+christi": _easter(60),
     r"orthodox\s+easter(?:\s+sunday)?": _easter(0, EASTER_ORTHODOX),
     r"orthodox\s+good\s+friday": _easter(-2, EASTER_ORTHODOX),
+    r"easter(?:\s+sunday)?": _easter(0),
 }
 
 
@@ -99,6 +99,7 @@ def _nearest_weekday_before(year: int, month: int, day: int, weekday: int) -> da
     return value
 
 
+# In order: a more specific name comes before the name it starts with ("Christmas Eve", "Easter Monday").
 _NAMES = list(_HOLIDAYS)
 # Calendars other than the Gregorian one: their new year, ascension, etc. are other days entirely.
 _OTHER_CALENDAR = re.compile(
