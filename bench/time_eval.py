@@ -36,7 +36,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Phrase", "duckling_phrases", "ctparse_phrases", "score"]
+__all__ = ["Phrase", "ctparse_phrases", "duckling_phrases", "score"]
 
 _MAX_WORDS = 6
 DUCKLING_REFERENCE = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))

@@ -2,46 +2,33 @@
 
 jsonschema checks these formats only with optional packages installed, and falls back to other
 rules without them (``time`` then means ``HH:MM:SS`` without an offset). The core checks field
-values against RFC 3339 itself, so a value is valid or not whatever is installed:
-``date`` is ``full-date``, ``date-time`` is ``date-time`` and ``time`` is ``full-time`` (a
-time of day with seconds and an offset, e.g. ``15:00:00+01:00`` or ``15:00:00Z``).
+values against RFC 3339 itself (``intent.rfc3339``, the rule a request's ``referenceTime`` is
+read by), so a value is valid or not whatever is installed: ``date`` is ``full-date``,
+``date-time`` is ``date-time`` and ``time`` is ``full-time``, a time of day with seconds and an
+offset (``15:00:00+01:00``, ``15:00:00Z``).
 """
 
 from __future__ import annotations
 
-import re
-from datetime import date
-
 from jsonschema import FormatChecker
+
+from intent.rfc3339 import is_date_time as _rfc3339_date_time
+from intent.rfc3339 import is_full_date
 
 __all__ = ["format_checker", "is_date", "is_date_time", "is_time"]
 
-_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_TIME = re.compile(r"([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(\.\d+)?(?:[Zz]|[+-]([01]\d|2[0-3]):([0-5]\d))")
-
 
 def is_date(value: object) -> bool:
-    if not isinstance(value, str):
-        return True
-    match = _DATE.fullmatch(value)
-    if match is None:
-        return False
-    try:
-        date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-    except ValueError:
-        return False
-    return True
-
-
-def is_time(value: object) -> bool:
-    return not isinstance(value, str) or _TIME.fullmatch(value) is not None
+    return not isinstance(value, str) or is_full_date(value)
 
 
 def is_date_time(value: object) -> bool:
-    if not isinstance(value, str):
-        return True
-    day, separator, clock = value.partition("T") if "T" in value else value.partition("t")
-    return bool(separator) and is_date(day) and is_time(clock)
+    return not isinstance(value, str) or _rfc3339_date_time(value)
+
+
+def is_time(value: object) -> bool:
+    # full-time is the part of a date-time after its "T"
+    return not isinstance(value, str) or ("T" not in value.upper() and _rfc3339_date_time("2000-01-01T" + value))
 
 
 def format_checker() -> FormatChecker:
