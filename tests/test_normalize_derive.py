@@ -53,7 +53,8 @@ def test_numbers(evidence: str, expected: list[float]) -> None:
     ("evidence", "expected"),
     [("8pm", ["20:00"]), ("7:30 pm", ["19:30"]), ("7:30 p.m.", ["19:30"]), ("19:00", ["19:00"]), ("noon", ["12:00"]),
      ("midnight", ["00:00"]), ("tonight at 9", ["21:00"]), ("at 7", ["07:00", "19:00"]), ("12am", ["00:00"]),
-     ("9 in the morning", ["09:00"]), ("for 9 in the morning", []), ("at 9 in the morning", ["09:00"]), ("25:00", []), ("order 000123", [])],
+     ("9 in the morning", ["09:00"]),
+     ("for 9 in the morning", []), ("at 9 in the morning", ["09:00"]), ("25:00", []), ("order 000123", [])],
 )  # fmt: skip
 def test_times_for_an_hhmm_pattern(evidence: str, expected: list[str]) -> None:
     assert values(evidence, HHMM) == expected
