@@ -32,7 +32,8 @@ _HOUR_BEFORE_DAY = re.compile(
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
 _COMPACT_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
 _COMPACT_AT = re.compile(
-    r"(?:\b(?:at|around|about|approximately|approx\.?)\s+|@\s*)(1[0-2]|[1-9])([0-5]\d)(?:ish)?\b(?![\w%:/-]|[.,]\d)",
+    r"(?:\b(?:at|around|about|approximately|approx\.?)\s+|@\s*)(1[0-2]|[1-9])\s?([0-5]\d)(?:ish)?\b"
+    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|items|dollars|euros|pounds|percent|%))",
     re.IGNORECASE,
 )
 _CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approximately|approx\.?)"

@@ -25,7 +25,7 @@ from dateutil.relativedelta import relativedelta
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.holidays import holiday_pieces
-from intent.normalize.temporal.lexicon import MONTH
+from intent.normalize.temporal.lexicon import COUNT, MONTH, count_of
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.weekdays import weekday_pieces
@@ -247,8 +247,39 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
-    mentions = [m for g in groups if (m := g.mention(today)) is not None and not _qualified_further(text, m)]
+    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today)) is not None]
+    mentions = [m for m in mentions if not _qualified_further(text, m)]
     return tuple(_ranges(text, mentions))
+
+
+# "three days after Easter", "a week before Christmas", "the day after Thanksgiving", "2 weeks from March 3".
+_SHIFT = re.compile(
+    rf"\b(?:(the)\s+day|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
+    r"prior\s+to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
+    """A day counted from another day the text names: a new phrase starting at the count."""
+    match = _SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    days = tuple(r.day for r in mention.readings)
+    if match is None or any(d is None for d in days) or any(r.clock for r in mention.readings):
+        return mention
+    count = 1 if match.group(1) else count_of(match.group(2))
+    if count is None:
+        return mention
+    unit = "day" if match.group(1) else match.group(3).lower().rstrip("s")
+    if unit in ("month", "year") and mention.inferred:
+        # "a year from Christmas": which Christmas the count starts from is itself a guess
+        return TemporalMention(match.start(), mention.end, (), True, date_span=(match.start(), mention.end))
+    sign = -1 if match.group(4).lower().startswith(("before", "prior")) else 1
+    step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
+            "fortnight": relativedelta(weeks=2 * count), "month": relativedelta(months=count),
+            "year": relativedelta(years=count)}[unit]
+    readings = tuple(Reading(d + sign * step, None, None) for d in days if d is not None)
+    return TemporalMention(match.start(), mention.end, readings, mention.inferred,
+                           date_span=(match.start(), mention.end))
 
 
 # Words around a phrase that change which day it is, in forms the grammar does not read:

@@ -26,10 +26,11 @@ _DAY_WORDS = re.compile(
     re.IGNORECASE,
 )
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
-_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
-_UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|minutes?|mins?)"
-_AMOUNT = rf"({COUNT}|half\s+an?|an?\s+half|one\s+and\s+a\s+half|\d+\.5|\d+\s+and\s+a\s+half)"
-_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s+{_UNIT}"
+_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
+_UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
+_AMOUNT = (rf"({COUNT}|half\s+an?|an?\s+half|one\s+and\s+a\s+half|\d+\.5|\d+\s+and\s+a\s+half|[13]/4|1/2|"
+           r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
+_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s*{_UNIT}"
                  r"(?:\s+and\s+a\s+half)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b", re.IGNORECASE)
 _AFTER_COUNT = re.compile(
     rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago|back|earlier|before\s+now|hence|from\s+now|from\s+today|"
@@ -42,7 +43,13 @@ _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+ha
 
 
 def _amount(text: str) -> float | None:
-    word = " ".join(text.lower().split())
+    word = " ".join(text.lower().replace("-", " ").split())
+    fractions = {"1/2": 0.5, "1/4": 0.25, "3/4": 0.75, "three quarters of an": 0.75, "three quarters of a": 0.75,
+                 "a quarter of an": 0.25, "a quarter of a": 0.25, "a pair of": 2.0}
+    if word in fractions:
+        return fractions[word]
+    if word.endswith(" more") and word.split()[0].isdigit():
+        return float(word.split()[0])
     if word.startswith("half"):
         return 0.5
     if word in ("an half", "a half"):
@@ -60,8 +67,8 @@ def _amount(text: str) -> float | None:
 
 def _shift(reference: datetime, amount: float, unit: str, sign: int) -> tuple[str, date, tuple[int, int]] | None:
     unit = unit.lower().rstrip("s")
-    if unit in ("hour", "hr", "minute", "min"):
-        minutes = amount * (60 if unit in ("hour", "hr") else 1)
+    if unit in ("hour", "hr", "h", "minute", "min"):
+        minutes = amount * (60 if unit in ("hour", "hr", "h") else 1)
         if not float(minutes).is_integer():
             return None
         moment = reference + timedelta(minutes=sign * int(minutes))
@@ -82,6 +89,7 @@ def _shift(reference: datetime, amount: float, unit: str, sign: int) -> tuple[st
 
 
 def _piece(start: int, end: int, shifted: tuple[str, date, tuple[int, int]] | None) -> Piece | None:
+    """Counted hours and minutes name a moment; counted days name a day, and no time of day."""
     if shifted is None:
         return None
     kind, day, clock = shifted

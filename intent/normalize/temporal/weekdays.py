@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from intent.normalize.temporal.lexicon import COMMON_WORD_DAYS, COUNT, WEEKDAY, WEEKDAYS, count_of
+from dateutil.relativedelta import relativedelta
+
+from intent.normalize.temporal.lexicon import COMMON_WORD_DAYS, COUNT, MONTH, MONTHS, WEEKDAY, WEEKDAYS, YEAR, count_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_pieces"]
@@ -32,11 +34,58 @@ _WEEKS_FROM = re.compile(
     re.IGNORECASE,
 )
 _NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago)\b", re.IGNORECASE)
+# "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
+# "the last day of October": a weekday (or day) counted inside a month.
+_NTH_OF_MONTH = re.compile(
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|day)\s+(?:of|in)\s+"
+    rf"(?:({MONTH})\.?(?:,?\s+({YEAR}))?|(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
+    r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
+    re.IGNORECASE,
+)
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+        "last": -1}
 _LAST_WEEKS = re.compile(rf"\b(last|next|this)\s+week'?s\s+({WEEKDAY})\b", re.IGNORECASE)
 _CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
                          r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
 _CUE_AFTER = re.compile(r"^(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
                         r"\d)|\.?\s*$)", re.IGNORECASE)
+
+
+def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
+    """The ``nth`` (``-1``: last) ``weekday`` of the month starting at ``first``; ``None``: a day of month."""
+    last = first + relativedelta(months=1) - timedelta(days=1)
+    if weekday is None:
+        value = last if nth == -1 else first + timedelta(days=nth - 1)
+        return value if value.month == first.month else None
+    if nth == -1:
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    value = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+    return value if value.month == first.month else None
+
+
+def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
+    nth = _NTH[match.group(1).lower()]
+    name = match.group(2).lower()
+    weekday = None if name == "day" else WEEKDAYS[name]
+    this_month = today.replace(day=1)
+    if match.group(3):
+        month = MONTHS[match.group(3).lower()]
+        if match.group(4):
+            return _dated_piece(match, _nth_in_month(date(int(match.group(4)), month, 1), weekday, nth), False)
+        for year in (today.year, today.year + 1):
+            value = _nth_in_month(date(year, month, 1), weekday, nth)
+            if value is not None and value >= today:
+                return _dated_piece(match, value, True)
+        return None
+    which = " ".join(match.group(5).lower().split()).removeprefix("the ").removeprefix("this ")
+    ahead = {"": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1}.get(which, 0)
+    return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
+
+
+def _dated_piece(match: re.Match[str], value: date | None, inferred: bool) -> Piece | None:
+    if value is None:
+        return Piece(match.start(), match.end(), "date", bad=True)  # "the fifth Monday" of a month with four
+    return Piece(match.start(), match.end(), "date", days=(value,), inferred=inferred)
 
 
 def _week_monday(day: date, weeks: int = 0) -> date:
@@ -110,6 +159,10 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             out.append(Piece(match.start(), end, "date", days=days, inferred=True, weekday=weekday))
     if today is None:
         return out
+    for match in _NTH_OF_MONTH.finditer(text):
+        piece = _nth_piece(match, today)
+        if piece is not None:
+            out.append(piece)
     for match in _THE_AFTER_NEXT.finditer(text):
         weekday = WEEKDAYS[match.group(1).lower()]
         day = _qualified(weekday, "", today)[0] + timedelta(days=7)
