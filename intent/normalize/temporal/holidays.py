@@ -49,7 +49,7 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     rf"new\s+year{_APOS}\s+eve": _fixed(12, 31),
     rf"new\s+year{_APOS}(?:\s+day)?": _fixed(1, 1),
     rf"valentine{_APOS}(?:\s+day)?|st\.?\s+valentine{_APOS}\s+day": _fixed(2, 14),
-    rf"(?:st\.?|saint)\s+patrick{_APOS}(?:\s+day)?|st\.?\s+paddy{_APOS}(?:\s+day)?": _fixed(3, 17),
+    rf"(?:st\.?|saint)\s+patrick{_APOS}(?:\s+day)?|(?:st\.?|saint)\s+paddy{_APOS}(?:\s+day)?": _fixed(3, 17),
     r"april\s+fools?(?:'|’)?(?:\s+day)?": _fixed(4, 1),
     r"earth\s+day": _fixed(4, 22),
     r"may\s+day": _fixed(5, 1),
@@ -86,6 +86,8 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"orthodox\s+easter(?:\s+sunday)?": _easter(0, EASTER_ORTHODOX),
     r"orthodox\s+good\s+friday": _easter(-2, EASTER_ORTHODOX),
     r"easter(?:\s+sunday)?": _easter(0),
+    # the Netherlands' King's Day: April 27, or the 26th when the 27th is a Sunday
+    rf"koningsdag|king{_APOS}\s+day": lambda year: date(year, 4, 26 if date(year, 4, 27).weekday() == 6 else 27),
 }
 
 
