@@ -65,9 +65,19 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
     return date_time_text(day, (hour, minute), minutes)
 
 
+# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a couple".
+_UNREAD_NUMBER = re.compile(r"\d|\b(?:half|quarter|third|dozen|hundred|thousand|million|couple|few)\b", re.IGNORECASE)
+
+
 def _numbers(text: str, integer: bool) -> list[Derived]:
     out: list[Derived] = []
-    for mention in find_numbers(text):
+    mentions = find_numbers(text)
+    leftover = list(text)
+    for mention in mentions:
+        leftover[mention.start : mention.end] = " " * (mention.end - mention.start)
+    if mentions and _UNREAD_NUMBER.search("".join(leftover)):
+        return out  # part of the amount is written in a form not read: no reading beats a wrong one
+    for mention in mentions:
         value = mention.value
         if integer and not float(value).is_integer():
             continue

@@ -17,8 +17,8 @@ from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 
 _FORMATS = format_checker()
-# Kinds whose every reading the time grammar lists: a candidate outside them is not the evidence's.
-_READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME})
+# Kinds whose every reading the normalizers list: a value or candidate outside them is not the evidence's.
+_READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME, FieldKind.INTEGER, FieldKind.NUMBER})
 
 
 @dataclass(slots=True)
@@ -119,7 +119,8 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
             candidates = kept
         return CheckedValue(name, "ambiguous", None, refs, evidence, candidates=list(candidates))
 
-    if _literal_in(value, evidence):
+    # A date, time or amount is judged by its readings only: "3" is in "3 1/2", "1.5" in "1.5k".
+    if field_kind(schema) not in _READ_KINDS and _literal_in(value, evidence):
         return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
     for reading in derive_values(evidence, schema, reference_time=request.reference_time):
         if _same(reading.value, value):
