@@ -180,3 +180,11 @@ def test_long_digit_runs_are_not_numbers() -> None:
     assert find_numbers("order " + "9" * 40) == []
     assert derive_values("9" * 150, INTEGER) == []
     assert values("123456789012345", INTEGER) == [123456789012345]
+
+
+def test_a_place_after_a_day_keeps_the_day_but_not_a_time() -> None:
+    text = "Book a hotel for Friday in Paris and a call at 3pm in London"
+    monday = date(2026, 11, 30)
+    assert [(text[m.start : m.end], m.value) for m in find_dates(text, monday)] == [("Friday", date(2026, 12, 4))]
+    assert find_times(text, monday) == []  # London's offset is not the reference's
+    assert find_dates("the first Monday of October", monday)[0].value == date(2027, 10, 4)

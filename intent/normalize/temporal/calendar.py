@@ -15,7 +15,20 @@ from datetime import date
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import DAY_NUMBER, MONTH, MONTHS, ORDINAL_WORD, WEEKDAY, YEAR, day_of
+from intent.normalize.temporal.lexicon import (
+    DAY_NUMBER,
+    MONTH,
+    MONTH_WORDS,
+    MONTHS,
+    ORDINAL_TOKENS,
+    ORDINAL_WORD,
+    WEEKDAY,
+    WEEKDAY_WORDS,
+    YEAR,
+    day_of,
+    scan,
+    words_of,
+)
 from intent.normalize.temporal.pieces import Piece
 from intent.normalize.temporal.zones import zone_key
 
@@ -56,6 +69,11 @@ _OF_MONTH = re.compile(
     r"the\s+previous|previous|the\s+coming)\s+month\b",
     re.IGNORECASE,
 )
+
+
+_DIGIT = re.compile(r"\d")
+_NUMERIC_SEP = re.compile(r"\d\s?[-/.]\s?\d")
+_ORDINAL_DIGITS = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
 def safe_date(year: int, month: int, day: int) -> date | None:
@@ -126,10 +144,14 @@ def _day_of_month(start: int, end: int, day: int, reference: date | None, months
     return None
 
 
-def calendar_pieces(text: str, reference: date | None) -> list[Piece]:
+def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | None = None) -> list[Piece]:
     """Every written calendar date in ``text``; a year-less one only when ``reference`` is known."""
     out: list[Piece] = []
-    for match in _ISO.finditer(text):
+    words = words_of(text) if words is None else words
+    digits = _DIGIT.search(text) is not None
+    sep = digits and _NUMERIC_SEP.search(text) is not None
+    months = words & MONTH_WORDS
+    for match in scan(_ISO, text, sep):
         value = safe_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
         if value is None:
             continue
@@ -139,23 +161,23 @@ def calendar_pieces(text: str, reference: date | None) -> list[Piece]:
             out.append(Piece(match.start(), clock.end(), "moment", days=(value,),
                              clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone))
         out.append(Piece(match.start(), match.end(), "date", days=(value,)))
-    for match in _NUMERIC_YEAR.finditer(text):
+    for match in scan(_NUMERIC_YEAR, text, sep):
         year = _year(match.group(4))
         if match.group(2) == "." and len(match.group(4)) == 2:
             continue  # "1.5.26" reads as a version number as often as a date
         piece = _numeric(match, int(match.group(1)), int(match.group(3)), year, reference, single_only=False)
         if piece:
             out.append(piece)
-    for match in _SLASH.finditer(text):
+    for match in scan(_SLASH, text, sep):
         piece = _numeric(match, int(match.group(1)), int(match.group(2)), None, reference, single_only=False)
         if piece:
             out.append(piece)
-    for match in _DASH.finditer(text):
+    for match in scan(_DASH, text, sep):
         # "2-15" is a date only when one order is possible; "3-5" is more often a range of numbers.
         piece = _numeric(match, int(match.group(1)), int(match.group(2)), None, reference, single_only=True)
         if piece and int(match.group(1)) <= 12 < int(match.group(2)):
             out.append(piece)
-    for match in _MONTH_FIRST.finditer(text):
+    for match in scan(_MONTH_FIRST, text, months):
         day = day_of(match.group(2))
         if day is None:
             continue
@@ -163,7 +185,7 @@ def calendar_pieces(text: str, reference: date | None) -> list[Piece]:
                        _year(match.group(3)), reference)
         if piece:
             out.append(piece)
-    for match in _DAY_FIRST.finditer(text):
+    for match in scan(_DAY_FIRST, text, months):
         day = day_of(match.group(1))
         if day is None:
             continue
@@ -171,15 +193,16 @@ def calendar_pieces(text: str, reference: date | None) -> list[Piece]:
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, year, reference)
         if piece:
             out.append(piece)
-    for match in _OF_MONTH.finditer(text):
+    for match in scan(_OF_MONTH, text, "month" in words):
         day = day_of(match.group(1))
         which = " ".join(match.group(2).lower().split()).removeprefix("the ")
         ahead = 0 if which in ("this", "current") else -1 if which in ("last", "previous") else 1
         piece = _day_of_month(match.start(), match.end(), day or 0, reference, ahead)
         if piece:
             out.append(piece)
-    for pattern in (_DAY_ONLY, _ON_DAY, _WEEKDAY_DAY):
-        for match in pattern.finditer(text):
+    ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS
+    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and words & WEEKDAY_WORDS)):
+        for match in scan(pattern, text, worth):
             day = day_of(match.group(1))
             # the quote keeps its "the" ("the 1st"): a bare "1st" is no date
             the = text.lower().rfind("the", match.start(), match.start(1))

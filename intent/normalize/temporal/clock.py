@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from intent.normalize.temporal.lexicon import HOUR_WORD, HOUR_WORDS, MINUTE_WORD, MINUTE_WORDS
+from intent.normalize.temporal.lexicon import HOUR_WORD, HOUR_WORDS, MINUTE_WORD, MINUTE_WORDS, scan, words_of
+from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece
 
 __all__ = ["clock_pieces", "open_hour"]
@@ -68,6 +69,16 @@ _RANGE = re.compile(
 _MINUTES_OF = {"quarter": 15, "a quarter": 15, "half": 30, "fifteen": 15, "twenty": 20, "twenty five": 25}
 
 
+_HAS_MERIDIEM = re.compile(r"\d\s*[ap](?:\.|\s?m\b|\b)", re.IGNORECASE)
+_CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
+_DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split())
+_NAMED_WORDS = frozenset("noon midday midnight mid noontime".split())
+_HOUR_WORD_SET = frozenset(HOUR_WORDS)
+_RELATION_WORDS = frozenset("past after to till before of from".split())
+_OCLOCK_WORDS = frozenset("oclock clock o".split())
+_H_WORDS = frozenset("h hours hrs min".split())
+
+
 def open_hour(hour: int, minute: int) -> tuple[Clock, ...]:
     """Both readings of an hour written without am/pm: 5 -> 05:00 and 17:00; 12 -> 12:00."""
     if hour == 12:
@@ -96,10 +107,14 @@ def _letter(match: re.Match[str], first: int) -> str | None:
     return match.group(first) or match.group(first + 1)
 
 
-def clock_pieces(text: str) -> list[Piece]:
+def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     """Every clock time in ``text`` (overlaps allowed: the grammar keeps the longest)."""
     out: list[Piece] = []
-    for match in _RANGE.finditer(text):
+    words = words_of(text) if words is None else words
+    mer = _HAS_MERIDIEM.search(text) is not None
+    colon = ":" in text
+    cue = bool(words & _CUE_WORDS) or "@" in text
+    for match in scan(_RANGE, text, mer):
         letter = _letter(match, 5)
         assert letter is not None
         h1, m1, h2, m2 = int(match.group(1)), int(match.group(2) or 0), int(match.group(3)), int(match.group(4) or 0)
@@ -113,15 +128,15 @@ def clock_pieces(text: str) -> list[Piece]:
             split -= 1
         out.append(Piece(match.start(), split, "time", clocks=(start_clock,), part="range-start"))
         out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,), part="range-end"))
-    for match in _MERIDIEM.finditer(text):
+    for match in scan(_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         assert letter is not None
-        cued = match.group(2) or re.search(rf"\b{_CUE}\s*$", text[: match.start()])
+        cued = match.group(2) or re.search(rf"\b{_CUE}\s*$", _before(text, match.start()))
         if match.group(4) and letter.lower() == "a" and not cued:
             continue  # "4a" alone is a seat or a flat, "at 4a" is a time
         clock = _meridiem(int(match.group(1)), int(match.group(2) or 0), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
-    for match in _CLOCK.finditer(text):
+    for match in scan(_CLOCK, text, colon):
         if match.group(3) and int(match.group(3)):
             continue  # to the second: see _SECONDS
         hour, minute = int(match.group(1)), int(match.group(2))
@@ -129,42 +144,42 @@ def clock_pieces(text: str) -> list[Piece]:
             out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
-    for match in _HOUR_BEFORE_DAY.finditer(text):
-        if not _HOUR_LEAD.search(text[: match.start()]):
+    for match in scan(_HOUR_BEFORE_DAY, text, words & _DAY_WORDS):
+        if not _HOUR_LEAD.search(_before(text, match.start())):
             continue  # "a table for 4 tonight": a count, not a time
         hour = _hour(match.group(1))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, int(match.group(2) or 0)),
                          settled=False))
-    for match in _COMPACT_MERIDIEM.finditer(text):
+    for match in scan(_COMPACT_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         if letter and not (match.group(4) and letter.lower() == "a"):
             clock = _meridiem(int(match.group(1)), int(match.group(2)), letter)
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
-    for match in _COMPACT_AT.finditer(text):
+    for match in scan(_COMPACT_AT, text, cue):
         clocks = open_hour(int(match.group(1)), int(match.group(2)))
         out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=False))
-    for match in _SECONDS.finditer(text):
+    for match in scan(_SECONDS, text, colon):
         if int(match.group(1)):
             # a time to the second is finer than a field value: the whole phrase stays unread
             out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))
     for pattern in (_H_NOTATION, _MILITARY):
-        for match in pattern.finditer(text):
-            if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", text[: match.start()]):
+        for match in scan(pattern, text, words & _H_WORDS):
+            if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", _before(text, match.start())):
                 continue  # "in 1h" is a duration
             clock = (int(match.group(1)), int(match.group(2) or 0))
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
-    for match in _NAMED.finditer(text):
+    for match in scan(_NAMED, text, words & _NAMED_WORDS):
         clock = (0, 0) if match.group(1).lower() == "midnight" else (12, 0)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
-    for match in _WORD_CLOCK.finditer(text):
+    for match in scan(_WORD_CLOCK, text, words & _HOUR_WORD_SET):
         letter = _letter(match, 3)
         assert letter is not None
         if match.group(4) and not match.group(2):
             continue  # "one a" / "two p": not a time without "m"
         clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
-    for match in _PAST_TO.finditer(text):
-        if re.search(r"\b(?:from|between)\s+$", text[: match.start()]):
+    for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
+        if re.search(r"\b(?:from|between)\s+$", _before(text, match.start())):
             continue  # "from ten to five" is a range, not 4:50
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
         if match.group(1).isdigit() and "minute" not in match.group(0).lower() and not named_target:
@@ -172,13 +187,13 @@ def clock_pieces(text: str) -> list[Piece]:
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
-    for match in _AT_HOUR.finditer(text):
+    for match in scan(_AT_HOUR, text, cue):
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
-    for match in _WORD_AT.finditer(text):
+    for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
-    for match in _OCLOCK.finditer(text):
+    for match in scan(_OCLOCK, text, words & _OCLOCK_WORDS):
         letter = _letter(match, 2)
         if letter:
             out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(int(match.group(1)), 0, letter),)))

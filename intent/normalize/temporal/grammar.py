@@ -25,7 +25,19 @@ from dateutil.relativedelta import relativedelta
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.holidays import holiday_pieces
-from intent.normalize.temporal.lexicon import COUNT, MONTH, count_of
+from intent.normalize.temporal.lexicon import (
+    CALENDAR_WORDS,
+    CLOCK_WORDS,
+    COUNT,
+    HOLIDAY_WORDS,
+    MONTH,
+    PART_WORDS,
+    RELATIVE_WORDS,
+    TRIGGER_WORDS,
+    WEEKDAY_WORDS,
+    count_of,
+)
+from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.weekdays import weekday_pieces
@@ -193,10 +205,10 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
     out = list(mentions)
     for index in range(len(out) - 1):
         first, second = out[index], out[index + 1]
-        gap = text[first.end : second.start]
+        gap = text[first.end : second.start] if second.start - first.end <= 24 else "x"
         if not _RANGE_JOIN.match(gap) or first.role or second.role:
             continue
-        if gap.strip().lower() == "and" and not _BETWEEN.search(text[: first.start]):
+        if gap.strip().lower() == "and" and not _BETWEEN.search(_before(text, first.start)):
             continue
         first_days = tuple(dict.fromkeys(r.day for r in first.readings))
         second_days = tuple(dict.fromkeys(r.day for r in second.readings))
@@ -227,22 +239,66 @@ def _rebuilt(mention: TemporalMention, days: tuple[date | None, ...], clocks: tu
                            date_span=mention.date_span, time_span=mention.time_span)
 
 
-@lru_cache(maxsize=512)
+_TOKEN = re.compile(r"[^\W\d_]+|\d")
+_MARGIN = 96  # characters of context kept around a trigger word: a phrase and the words that qualify it
+_SPACE = re.compile(r"\s")
+
+
+def _windows(text: str) -> list[tuple[int, int, frozenset[str], bool]]:
+    """Stretches of ``text`` around words a family reads, each with its words and whether it has digits.
+
+    The grammar's regular expressions cost time per character; most of a long request is not
+    about dates, so only these stretches are read. A stretch ends at whitespace, never inside a word.
+    """
+    spans: list[list[int]] = []
+    for match in _TOKEN.finditer(text):
+        token = match.group(0)
+        if not (token.isdigit() or token.lower() in TRIGGER_WORDS):
+            continue
+        start, end = max(0, match.start() - _MARGIN), min(len(text), match.end() + _MARGIN)
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = end
+        else:
+            spans.append([start, end])
+    out = []
+    for start, end in spans:
+        while start > 0 and not _SPACE.match(text, start - 1):
+            start -= 1
+        while end < len(text) and not _SPACE.match(text, end):
+            end += 1
+        window = text[start:end]
+        words = frozenset(w.lower() for w in _TOKEN.findall(window) if not w.isdigit())
+        out.append((start, end, words, any(ch.isdigit() for ch in window)))
+    return out
+
+
+# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
+@lru_cache(maxsize=128)
 def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
     today = reference.date() if reference is not None else None
     pieces: list[Piece] = []
-    pieces += calendar_pieces(text, today)
-    pieces += weekday_pieces(text, today)
-    pieces += relative_pieces(text, reference)
-    pieces += holiday_pieces(text, today)
-    pieces += [p.moved(part=None) for p in clock_pieces(text)]
-    pieces += _part_pieces(text)
+    for start, end, words, digits in _windows(text):
+        window = text[start:end]
+        found: list[Piece] = []
+        if digits or words & CALENDAR_WORDS:
+            found += calendar_pieces(window, today, words)
+        if words & WEEKDAY_WORDS or "day" in words:
+            found += weekday_pieces(window, today)
+        if words & RELATIVE_WORDS:
+            found += relative_pieces(window, reference, words)
+        if words & HOLIDAY_WORDS:
+            found += holiday_pieces(window, today)
+        if digits or words & CLOCK_WORDS:
+            found += [p.moved(part=None) for p in clock_pieces(window, words)]
+        if words & PART_WORDS:
+            found += _part_pieces(window)
+        pieces += [p.moved(start=p.start + start, end=p.end + start) if start else p for p in found]
     chosen = [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)]
     groups: list[_Group] = []
     for piece in chosen:
         if groups:
             last = groups[-1]
-            gap = text[last.pieces[-1].end : piece.start]
+            gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
             if _JOIN.match(gap) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
                 continue
@@ -291,14 +347,19 @@ _BEFORE_GUARD = re.compile(
     re.IGNORECASE,
 )
 _AFTER_GUARD = re.compile(
-    rf"^\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior)\b|(?:of|in)\s+[A-Z])",
+    rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
+    r"(?:ago|hence|later|earlier|before|after|prior)\b)",
     re.IGNORECASE,
 )
+# "Thu of Mysteries" names another day; "3pm in London" a zone not read. "Friday in Paris" is still Friday.
+_AFTER_NAME = re.compile(r"\s+(of|in)\s+[A-Z]")
 
 
 def _qualified_further(text: str, mention: TemporalMention) -> bool:
     if _AFTER_GUARD.match(text, mention.end):
+        return True
+    name = _AFTER_NAME.match(text, mention.end)
+    if name and (name.group(1) == "of" or any(r.clock for r in mention.readings)):
         return True
     before = _BEFORE_GUARD.search(text, max(0, mention.start - 30), mention.start)
     if before is None:

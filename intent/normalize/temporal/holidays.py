@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from dateutil.easter import EASTER_ORTHODOX, easter
 
 from intent.normalize.temporal.lexicon import YEAR
+from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["holiday_pieces"]
@@ -122,7 +123,7 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
     out: list[Piece] = []
     for match in _HOLIDAY_RE.finditer(text):
         index = next(int(name[1:]) for name, hit in match.groupdict().items() if hit is not None)
-        if _OTHER_CALENDAR.search(text[: match.start()]) and not _NAMES[index].startswith("orthodox"):
+        if _OTHER_CALENDAR.search(_before(text, match.start())) and not _NAMES[index].startswith("orthodox"):
             out.append(Piece(match.start(), match.end(), "date", bad=True))
             continue
         rule = _HOLIDAYS[_NAMES[index]]

@@ -3,6 +3,9 @@ from them. Compiled once at import; every family reads its words from here."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
     "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
@@ -59,6 +62,17 @@ def alternation(words: object) -> str:
 
 
 MONTH = alternation(MONTHS)
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def words_of(text: str) -> frozenset[str]:
+    """The lower-case words of ``text``: what decides which patterns are worth running on it."""
+    return frozenset(w.lower() for w in _WORDS.findall(text))
+
+
+def scan(pattern: re.Pattern[str], text: str, worth: object) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` when ``worth`` is true: a pattern whose words are absent is not run."""
+    return pattern.finditer(text) if worth else iter(())
 WEEKDAY = alternation(WEEKDAYS)
 ORDINAL_WORD = alternation(ORDINAL_WORDS)
 HOUR_WORD = alternation(HOUR_WORDS)
@@ -66,6 +80,11 @@ MINUTE_WORD = alternation(MINUTE_WORDS)
 COUNT = alternation([w for w, v in COUNT_WORDS.items() if v is not None]) + r"|\d{1,3}"
 DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 YEAR = r"(?:19|20)\d{2}"
+
+
+def before(text: str, end: int, width: int = 48) -> str:
+    """The words just before ``end``: look-behind checks read this window, not the whole text."""
+    return text[max(0, end - width) : end]
 
 
 def day_of(text: str) -> int | None:
@@ -83,3 +102,32 @@ def count_of(text: str) -> int | None:
     if word.isdigit():
         return int(word)
     return COUNT_WORDS.get(word)
+
+
+# Words without which a family has nothing to read: a window of text runs only the families whose
+# words (or any digit) it holds, so text without dates or times costs a token scan, not the grammar.
+_UNIT_WORDS = frozenset(
+    "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
+    "mins".split()
+)
+MONTH_WORDS = frozenset(MONTHS)
+ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORDS)
+CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "twenty", "thirty"})
+WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
+RELATIVE_WORDS = frozenset(
+    "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr moro morrow yesterday overmorrow now "
+    "moment night morning afternoon evening ago hence later".split()
+) | _UNIT_WORDS
+HOLIDAY_WORDS = frozenset(
+    "christmas xmas boxing new year years valentine valentines patrick patricks paddy paddys april fools fool earth "
+    "may juneteenth independence fourth july halloween hallowe all veterans veteran remembrance armistice "
+    "groundhog vegan martin mlk presidents president washington mother mothers father fathers memorial labor "
+    "labour columbus indigenous thanksgiving black cyber boss bosses easter good holy maundy palm ash shrove mardi "
+    "pancake ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king kings".split()
+)
+CLOCK_WORDS = frozenset(
+    {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime",
+     "quarter", "half", "oclock", "clock"}
+)
+PART_WORDS = frozenset("morning afternoon evening night am pm".split())
+TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS

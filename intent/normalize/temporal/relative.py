@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, count_of
+from intent.normalize.temporal.lexicon import COUNT, count_of, scan, words_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["relative_pieces"]
@@ -40,6 +40,17 @@ _AFTER_COUNT = re.compile(
 )
 _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
+
+
+_DAY_TOKENS = frozenset(
+    "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
+    "nite this morrow".split()
+)
+_NOW_TOKENS = frozenset({"now", "moment"})
+_UNIT_TOKENS = frozenset(
+    "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
+    "mins".split()
+)
 
 
 def _amount(text: str) -> float | None:
@@ -105,14 +116,16 @@ def _part_word(word: str) -> str | None:
     return word.split()[1] if word.startswith("this ") else None
 
 
-def relative_pieces(text: str, reference: datetime | None) -> list[Piece]:
+def relative_pieces(text: str, reference: datetime | None, words: frozenset[str] | None = None) -> list[Piece]:
     """Every phrase counted from the reference time; none without one."""
+    words = words_of(text) if words is None else words
+    units = words & _UNIT_TOKENS
     if reference is None:
         # no day to give, but "tonight" and "this evening" still tell am from pm
         return [Piece(m.start(), m.end(), "date", part=_part_word(m.group(0))) for m in _DAY_WORDS.finditer(text)]
     today = reference.date()
     out: list[Piece] = []
-    for match in _DAY_WORDS.finditer(text):
+    for match in scan(_DAY_WORDS, text, words & _DAY_TOKENS):
         word = " ".join(match.group(0).lower().split())
         part = None
         if word.endswith(("after tomorrow", "after tmrw", "after tmr")) or word == "overmorrow":
@@ -128,13 +141,13 @@ def relative_pieces(text: str, reference: datetime | None) -> list[Piece]:
             part = _part_word(word)
         out.append(Piece(match.start(), match.end(), "date", days=(today + timedelta(days=offset),),
                          inferred=True, part=part))
-    for match in _NOW.finditer(text):
+    for match in scan(_NOW, text, words & _NOW_TOKENS):
         out.append(Piece(match.start(), match.end(), "moment", days=(today,),
                          clocks=((reference.hour, reference.minute),), inferred=True))
-    for match in _LAST_NIGHT.finditer(text):
+    for match in scan(_LAST_NIGHT, text, "night" in words):
         out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=1),), inferred=True,
                          part="night"))
-    for match in _IN.finditer(text):
+    for match in scan(_IN, text, units):
         amount = _amount(match.group(1))
         if amount is None:
             continue
@@ -143,7 +156,7 @@ def relative_pieces(text: str, reference: datetime | None) -> list[Piece]:
         piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(2), 1))
         if piece:
             out.append(piece)
-    for match in _AFTER_COUNT.finditer(text):
+    for match in scan(_AFTER_COUNT, text, units):
         amount = _amount(match.group(1))
         if amount is None:
             continue
@@ -163,7 +176,7 @@ def relative_pieces(text: str, reference: datetime | None) -> list[Piece]:
         piece = _piece(match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
-    for match in _HALF_HOUR.finditer(text):
+    for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
         tail = (match.group(2) or "").strip().lower()

@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from dateutil.relativedelta import relativedelta
 
 from intent.normalize.temporal.lexicon import COMMON_WORD_DAYS, COUNT, MONTH, MONTHS, WEEKDAY, WEEKDAYS, YEAR, count_of
+from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_pieces"]
@@ -47,7 +48,7 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 _LAST_WEEKS = re.compile(rf"\b(last|next|this)\s+week'?s\s+({WEEKDAY})\b", re.IGNORECASE)
 _CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
                          r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
-_CUE_AFTER = re.compile(r"^(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
+_CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
                         r"\d)|\.?\s*$)", re.IGNORECASE)
 
 
@@ -126,9 +127,9 @@ def _readable(text: str, match: re.Match[str], name: str, qualifier: str, dot: b
     """Short names that are words too ("sat", "sun", "wed") need a cue around them."""
     if name.lower() not in COMMON_WORD_DAYS or qualifier:
         return True
-    if name[:1].isupper() and (dot or _CUE_AFTER.match(text[match.end(2):])):
+    if name[:1].isupper() and (dot or _CUE_AFTER.match(text, match.end(2))):
         return True
-    return bool(_CUE_BEFORE.search(text[: match.start(2)]) and (dot or _CUE_AFTER.match(text[match.end(2):])))
+    return bool(_CUE_BEFORE.search(_before(text, match.start(2))) and (dot or _CUE_AFTER.match(text, match.end(2))))
 
 
 def weekday_pieces(text: str, today: date | None) -> list[Piece]:
