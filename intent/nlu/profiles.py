@@ -62,7 +62,7 @@ def profile_from_hint(name: str, hint: Mapping[str, Any] | None) -> DomainProfil
         verbs=frozenset(verbs),
         own_verbs=frozenset(name_stems & verbs),
         entities=frozenset(entities),
-        related=frozenset(related - entities - verbs),
+        related=frozenset(related - entities),
         described=frozenset(described - entities - verbs - named),
         named=frozenset(named),
         by_id=by_id,
