@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from intent.nlu.places import place_kinds
 from intent.nlu.words import stem
+from intent.normalize import find_dates, find_times
 
-__all__ = ["domain_features", "token_features", "tokens"]
+__all__ = ["domain_features", "temporal_marks", "token_features", "tokens"]
 
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[^\w\s]", re.UNICODE)
 
@@ -42,17 +44,29 @@ def _shape(word: str) -> str:
     return "lower" if word.isalpha() else "other"
 
 
-def token_features(words: list[str], domain: str | None) -> list[list[str]]:
-    """Per token: the word, its affixes, shape and neighbours, and the utterance's domain."""
+def temporal_marks(text: str, spans: list[tuple[int, int, str]]) -> list[bool]:
+    """Per token: does it stand inside a date or time the normalizer reads ("next friday at 8 pm")?"""
+    found = [(m.start, m.end) for m in (*find_dates(text, None), *find_times(text))]
+    return [any(s <= start < e for s, e in found) for start, _, _ in spans]
+
+
+def token_features(words: list[str], domain: str | None, temporal: list[bool] | None = None) -> list[list[str]]:
+    """Per token: the word, its affixes, shape and neighbours, place and time marks, and the domain."""
     lows = [w.lower() for w in words]
+    places = place_kinds(words)
     out: list[list[str]] = []
     for i, word in enumerate(words):
         low = lows[i]
         feats = ["bias", "w=" + low, "s=" + stem(low), "p3=" + low[:3], "x3=" + low[-3:], "x2=" + low[-2:],
                  "shape=" + _shape(word)]  # fmt: skip
+        if places[i] is not None:
+            feats.append(f"place={places[i]}")
+        if i > 0 and places[i - 1] is not None:
+            feats.append(f"place-1={places[i - 1]}")
+        if temporal is not None and temporal[i]:
+            feats.append("time")
         if domain is not None:
             feats.append("d=" + domain)
-            feats.append("dw=" + domain + "|" + low)
         for offset in (-2, -1, 1, 2):
             j = i + offset
             if 0 <= j < len(words):

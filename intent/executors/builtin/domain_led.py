@@ -11,6 +11,7 @@ from __future__ import annotations
 from intent.executors.builtin.domains import choose_domain
 from intent.executors.builtin.phrases import Phrase
 from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.trained import trained_domain
 from intent.executors.builtin.units import clause_span
 
 __all__ = ["promote_domain_request"]
@@ -34,7 +35,9 @@ def promote_domain_request(state: Recognition) -> None:
         first = words[0]
         action = state.text[first.start : first.end]
         clause_text = state.text[start:end]
-        if choose_domain(clause_text, state.domains, action=action, hints=state.domain_hints) is None:
+        chosen = trained_domain(state, clause_text) or choose_domain(
+            clause_text, state.domains, action=action, hints=state.domain_hints)
+        if chosen is None:
             continue
         rest = [t for t in tokens if t.start >= first.end and t.is_word]
         target = (rest[0].start, rest[-1].end) if rest else None

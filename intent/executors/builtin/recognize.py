@@ -20,9 +20,13 @@ from intent.executors.builtin.state import Recognition
 __all__ = ["recognize"]
 
 
-def recognize(task_input: Mapping[str, Any]) -> dict[str, Any]:
-    """Read a model task's ``input`` and return the candidate object (see ``build_output_schema``)."""
+def recognize(task_input: Mapping[str, Any], *, model: Any = None) -> dict[str, Any]:
+    """Read a model task's ``input`` and return the candidate object (see ``build_output_schema``).
+
+    ``model`` (trained from annotated examples, see ``intent.nlu``) proposes domains and field spans.
+    """
     state = Recognition.from_task_input(task_input)
+    state.model = model
     read(state)
     promote_domain_request(state)
     place_fields(state)
