@@ -72,20 +72,56 @@ def _subordinate_break(tokens: list[Token], index: int, current: list[Token]) ->
     return word == "provided" and following.low == "that"
 
 
-def _open_rule(current: list[Token]) -> bool:
-    """A prohibition or requirement interrupted right after its opening ("Do not, under any circumstances,")."""
+def _open_rule(current: list[Token], last_verb: int) -> bool:
+    """A prohibition or requirement interrupted right after its opening ("Do not, under any circumstances,").
+
+    ``last_verb`` is the index of the last verb in ``current`` (-1 when none), kept by the caller as
+    ``current`` grows, so this costs the same however long the interruption is.
+    """
     found = constraint_at(current, 0)
     if found is None or found[1] not in ("prohibition", "requirement"):
         return False
-    rest = current[found[0] :]
-    return not rest or (rest[0].low == "," and not any(t.low in VERBS for t in rest))
+    rest = found[0]
+    return rest == len(current) or (current[rest].low == "," and last_verb < rest)
+
+
+def _connector_run(tokens: list[Token], index: int) -> tuple[int, int, int]:
+    """The run of connectors from ``index``: where it ends, and where its last sequence word and
+    its last "but" stand (-1 when none), which is all the splitter asks of any of its tails."""
+    end = index
+    last_sequence = last_but = -1
+    while end < len(tokens):
+        if match_at(tokens, end, ("after", "that")):
+            last_sequence = end
+            end += 2
+        elif tokens[end].low in _CONNECTORS:
+            if tokens[end].low in _SEQUENCE_WORDS:
+                last_sequence = end
+            elif tokens[end].low == "but":
+                last_but = end
+            end += 1
+        else:
+            break
+    return end, last_sequence, last_but
 
 
 def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
-    """Cut one sentence into clauses; each comes with the link word that joined it, if any."""
+    """Cut one sentence into clauses; each comes with the link word that joined it, if any.
+
+    Linear in the sentence: a run of connectors is read once (not again from each of its
+    connectors), whether a clause starts after it is decided once per reading, and what is asked
+    of the clause being built (only openings so far? the last verb?) is kept up to date as it grows.
+    """
     clauses: list[tuple[list[Token], str | None]] = []
     current: list[Token] = []
     link: str | None = None
+    # Facts about ``current``: how many of its first tokens are openings only / lead words only,
+    # where its last verb is, whether it holds a sequence word; all reset with it.
+    opening_prefix = lead_prefix = 0
+    last_verb = -1
+    sequence_seen = False
+    run_end = last_sequence = last_but = -1  # the connector run ``index`` stands in, read once
+    run_starts: dict[bool, bool] = {}
     index = 0
     while index < len(tokens):
         token = tokens[index]
@@ -93,45 +129,51 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
             if current:
                 clauses.append((current, link))
             current, link, index = [], "and", index + 1
+            opening_prefix = lead_prefix = 0
+            last_verb, sequence_seen = -1, False
             continue
         connector = token.low in _CONNECTORS or match_at(tokens, index, ("after", "that"))
-        if connector and current and not _open_rule(current):
-            end = index
-            words: list[str] = []
-            while end < len(tokens):
-                if match_at(tokens, end, ("after", "that")):
-                    words.append("after that")
-                    end += 2
-                elif tokens[end].low in _CONNECTORS:
-                    words.append(tokens[end].low)
-                    end += 1
-                else:
-                    break
+        if connector and current and not _open_rule(current, last_verb):
+            if index >= run_end:
+                run_end, last_sequence, last_but = _connector_run(tokens, index)
+                run_starts = {}
+            end = run_end
             # After "then" a new request is expected, so any verb may start it; after "and" or a
             # comma it must look like one, since lists of nouns are common there.
-            strict = not any(w in _SEQUENCE_WORDS for w in words)
-            if end < len(tokens) and _starts_clause(tokens, end, strict=strict):
-                lead = [t.low for t in current]
-                if all(w in _LEAD_ONLY for w in lead):
+            strict = last_sequence < index
+            if end < len(tokens) and strict not in run_starts:
+                run_starts[strict] = _starts_clause(tokens, end, strict=strict)
+            if end < len(tokens) and run_starts[strict]:
+                while lead_prefix < len(current) and current[lead_prefix].low in _LEAD_ONLY:
+                    lead_prefix += 1
+                if lead_prefix == len(current):
                     # "After that, send ..." / "Actually, I need ...": openings alone are not a clause;
                     # they stay in front of the next one, which reads them as its link and flags.
-                    current = current + tokens[index:end]
-                    if lead[:2] == ["after", "that"] or any(w in _SEQUENCE_WORDS for w in lead):
+                    if match_at(current, 0, ("after", "that")) or sequence_seen:
                         link = "then"
+                    for passed in tokens[index:end]:
+                        last_verb = len(current) if passed.low in VERBS else last_verb
+                        sequence_seen = sequence_seen or passed.low in _SEQUENCE_WORDS
+                        current.append(passed)
                     index = end
                     continue
                 clauses.append((current, link))
                 current = []
-                link = "then" if any(w in _SEQUENCE_WORDS for w in words) else "but" if "but" in words else "and"
+                opening_prefix = lead_prefix = 0
+                last_verb, sequence_seen = -1, False
+                link = "then" if not strict else "but" if last_but >= index else "and"
                 index = end
                 continue
-        elif (
-            current
-            and not all(t.low in _OPENING_ONLY for t in current)
-            and _subordinate_break(tokens, index, current)
-        ):
-            clauses.append((current, link))
-            current, link = [], None
+        elif current:
+            while opening_prefix < len(current) and current[opening_prefix].low in _OPENING_ONLY:
+                opening_prefix += 1
+            if opening_prefix < len(current) and _subordinate_break(tokens, index, current):
+                clauses.append((current, link))
+                current, link = [], None
+                opening_prefix = lead_prefix = 0
+                last_verb, sequence_seen = -1, False
+        last_verb = len(current) if token.low in VERBS else last_verb
+        sequence_seen = sequence_seen or token.low in _SEQUENCE_WORDS
         current.append(token)
         index += 1
     if current:
