@@ -99,17 +99,15 @@ class IntentConfig:
     def _train_from_examples(self) -> None:
         # Examples train the built-in recognizer when the instance is built; the model task never
         # carries them. The optional nlu extra is imported only here, only when examples exist.
+        from intent.executors.builtin import BuiltinExecutor
         from intent.nlu.setup import load_or_train, split_examples
 
         self.domain_hints, examples = split_examples(self.domain_hints)
         self.examples = examples
-        if not examples:
-            return
+        if not examples or not isinstance(self.executor, BuiltinExecutor):
+            return  # another executor (a model, or the host's) reads the hints, not the examples
         self.trained = load_or_train(examples, list(self.domains or ()), list(self.fields), self.trained_state)
-        from intent.executors.builtin import BuiltinExecutor
-
-        if isinstance(self.executor, BuiltinExecutor):
-            self.executor = BuiltinExecutor(model=self.trained)
+        self.executor = BuiltinExecutor(model=self.trained)
 
     def _merge_catalog(self) -> None:
         # A catalog brings its tools as domains and their inputs as fields, beside any own Schema.

@@ -69,7 +69,7 @@ def load_or_train(examples: Mapping[str, Sequence[str]], domains: Sequence[str],
     from intent.nlu.training import TrainedModel, require_extra, train
 
     parsed = parse_examples(examples, fields)
-    require_extra()
+    require_extra(training=False)
     fingerprint = examples_hash(examples, fields)
     if state is not None and Path(state).is_file():
         try:

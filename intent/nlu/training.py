@@ -9,6 +9,7 @@ deterministic (fixed seed, full-batch solvers); inference is plain Python over t
 from __future__ import annotations
 
 import base64
+import importlib
 import math
 import os
 import tempfile
@@ -29,11 +30,15 @@ _SCALE = 4.0  # decision values -> a softmax that reads like a probability
 _CRF_ITERATIONS = 60
 
 
-def require_extra(path: str = "/domain_hints") -> tuple[Any, Any]:
-    """(sklearn.svm, pycrfsuite), or a CONFIG error that names the extra to install."""
+def require_extra(path: str = "/domain_hints", *, training: bool = True) -> tuple[Any, Any]:
+    """(sklearn.svm or None, pycrfsuite), or a CONFIG error that names the extra to install.
+
+    Tagging with a saved model needs only python-crfsuite; training needs scikit-learn too.
+    """
     try:
         import pycrfsuite
-        from sklearn import svm
+
+        svm: Any = importlib.import_module("sklearn.svm") if training else None
     except ImportError as exc:
         raise IntentError(
             "CONFIG_INVALID",
@@ -98,7 +103,7 @@ class TrainedModel:
             return []
         tagger = self._taggers.get(domain) if domain is not None else None
         if tagger is None:
-            _, pycrfsuite = require_extra()
+            _, pycrfsuite = require_extra(training=False)
             tagger = pycrfsuite.Tagger()
             tagger.open_inmemory(model)
             self._taggers[str(domain)] = tagger
