@@ -52,6 +52,7 @@ async def _evaluate(utterances: list[tuple[str, list[dict[str, Any]]]], config: 
     instance = Intent(config)
     counts: Counter[str] = Counter()
     confusion: Counter[tuple[str, str]] = Counter()
+    wrong_fields: Counter[str] = Counter()
     shown = 0
     started = time.perf_counter()
     for gold, chunks in utterances:
@@ -72,9 +73,11 @@ async def _evaluate(utterances: list[tuple[str, list[dict[str, Any]]]], config: 
         counts["slot_gold"] += len(gold_slots)
         counts["slot_found"] += len(found)
         counts["slot_right"] += len(gold_slots & found)
+        for field, _ in found - gold_slots:
+            wrong_fields[field] += 1
     elapsed = time.perf_counter() - started
     await instance.close()
-    return {"counts": counts, "confusion": confusion, "seconds": elapsed}
+    return {"counts": counts, "confusion": confusion, "seconds": elapsed, "wrong_fields": wrong_fields}
 
 
 def _report(name: str, outcome: dict[str, Any]) -> None:
@@ -89,6 +92,8 @@ def _report(name: str, outcome: dict[str, Any]) -> None:
     print(f"  accuracy when answered {right / answered if answered else 0:7.1%}")
     print(f"  slots P/R/F1           {precision:.3f} / {recall:.3f} / {f1:.3f}  "
           f"({c['slot_right']} right of {c['slot_found']} found, {c['slot_gold']} gold)")  # fmt: skip
+    worst = ", ".join(f"{name} {count}" for name, count in outcome["wrong_fields"].most_common(6))
+    print(f"  fields most often wrong: {worst}")
     wrong = [(k, v) for k, v in outcome["confusion"].items() if k[0] != k[1]]
     for (gold, predicted), count in sorted(wrong, key=lambda kv: -kv[1])[:8]:
         print(f"    {gold:>22} -> {predicted:<22} {count}")
