@@ -65,7 +65,10 @@ _VERB_LEADS = frozenset({"to", "please", "you", "i", "we", "me", "us", "and", "c
 def _read(text: str, action: str, verbs: frozenset[str]) -> _Clause:
     """The clause's stems; a known verb that opens the clause or follows "to" is part of its action."""
     action_words = [w for w in words(action) if w not in STOPWORDS or w in ("look", "put", "get", "go", "give")]
-    action_stems = {stem(w) for w in action_words} | {stem(a + b) for a, b in pairwise(words(action))}
+    action_stems = {stem(w) for w in action_words}
+    for first, second in pairwise(words(action)):
+        if stem(first + second) in verbs:  # "put on" is one verb, not "put"
+            action_stems = (action_stems - {stem(first)}) | {stem(first + second)}
     tokens = words(text)
     action_set = set(words(action))
     rest: set[str] = set()
@@ -84,6 +87,8 @@ def _read(text: str, action: str, verbs: frozenset[str]) -> _Clause:
     for first, second in pairwise(tokens):
         rest.add(stem(first + second))
         rest.add(f"{stem(first)} {stem(second)}")
+        if stem(first + second) in action_stems:  # "put on" is one verb, not "put"
+            action_stems.discard(stem(first))
     names_something = any(w[:1].isupper() and w not in ("I", "I'd", "I'm", "I'll") for w in text.split()[1:])
     return _Clause(frozenset(action_stems - (rest - action_stems)), frozenset(rest - (action_stems & verbs)),
                    frozenset(numbered), names_something, frozenset(action_stems - verbs))
