@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -48,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a JSON Schema file of the fields, for the built-in recognizer without --config")
     request = parser.add_argument_group("request")
     request.add_argument("--reference-time", metavar="T",
-                         help="RFC 3339 time to resolve relative dates ('tomorrow', 'Friday') against")
+                         help="RFC 3339 time to resolve relative dates ('tomorrow', 'Friday') against "
+                         "(default: now, local offset)")
     request.add_argument("--context", metavar="JSON", help="a JSON object of facts the request may rely on")
     request.add_argument("--baseline", metavar="FILE", type=Path,
                          help="a previous result (or its effective) as JSON, for a follow-up turn")
@@ -123,9 +125,10 @@ def _request_defaults(args: argparse.Namespace) -> dict[str, Any]:
 
     from intent import IntentError
 
-    request: dict[str, Any] = {}
-    if args.reference_time is not None:
-        request["referenceTime"] = args.reference_time
+    # "tomorrow at 7pm" needs a day to count from: a person at the command line means now, here.
+    # Inferred values name the reference time they used in the result's inferences.
+    request: dict[str, Any] = {
+        "referenceTime": args.reference_time or datetime.now().astimezone().isoformat(timespec="seconds")}
     if args.context is not None:
         try:
             request["context"] = orjson.loads(args.context)
