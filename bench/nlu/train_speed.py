@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from bench.nlu.snips_eval import annotated, load_split
 from bench.nlu.snips_setup import HINTS, INTENTS, SCHEMA
@@ -22,7 +24,7 @@ from bench.nlu.snips_setup import HINTS, INTENTS, SCHEMA
 __all__ = ["main"]
 
 
-def _median_ms(texts: list[str], task: dict[str, object], model: object, rounds: int = 3) -> float:
+def _median_ms(texts: list[str], task: Mapping[str, Any], model: object, rounds: int = 3) -> float:
     from intent.executors.builtin import recognize
 
     samples = []
