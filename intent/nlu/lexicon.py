@@ -62,7 +62,7 @@ _TOPICS: dict[str, tuple[str, ...]] = {
     "movie": ("movie", "film", "cinema", "theater", "theatre", "showing", "showtime", "showtimes", "screening",
               "trailer", "animated", "multiplex", "imax"),
     "screening": ("movie", "movies", "film", "films", "cinema", "theater", "theatre", "showing", "showtime",
-                  "showtimes", "screen", "imax", "multiplex", "movie house", "movie times"),
+                  "showtimes", "playing", "screen", "imax", "multiplex", "movie house", "movie times"),
     "event": ("event", "concert", "showing", "festival"),
     "creative": ("book", "song", "album", "movie", "film", "show", "series", "game", "video", "picture",
                  "painting", "photograph", "soundtrack", "tv", "television", "trailer", "novel", "saga", "season",
