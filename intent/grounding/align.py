@@ -3,15 +3,20 @@
 Three passes, each stricter about what it accepts than the last is generous: the exact quote;
 the quote ignoring case and runs of whitespace; then a conservative fuzzy match over word windows
 (long quotes only, near-identical only), so a model's small slip is kept but a paraphrase is not.
+The fuzzy pass spends from the request's work budget (``intent.budget``), so a long near-miss
+quote against a long repetitive input costs a bounded amount of work, however it is built.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Literal
+
+from intent.budget import current_budget
 
 FUZZY_MIN_CHARS = 12
 FUZZY_MIN_RATIO = 0.9
@@ -72,24 +77,64 @@ def align(quote: str, source: str) -> Span | None:
 
 
 def _fuzzy(quote: str, source: str, index: tuple[int, ...]) -> Span | None:
+    """The best window of about the quote's word count whose similarity ratio reaches FUZZY_MIN_RATIO.
+
+    Ties go to the first window in the order sizes n, n-1, n+1, then left to right. Windows are
+    ruled out by cheap upper bounds of the ratio first (their lengths, then their characters as
+    multisets); the rest are compared by ``SequenceMatcher.ratio``, highest bound first, until no
+    bound left can beat the best ratio found; a window text already compared is not compared
+    again. Every step is paid from the request's work budget: when it runs out the quote is not
+    aligned, as any quote that cannot be found.
+    """
     if len(quote) < FUZZY_MIN_CHARS:
+        return None
+    budget = current_budget()
+    if budget.exhausted:
         return None
     words = [(m.start(), m.end()) for m in _WORD.finditer(source)]
     n = len(quote.split())
-    best: tuple[float, int, int] | None = None
-    matcher = SequenceMatcher(autojunk=False)
-    matcher.set_seq2(quote)
+    if not budget.spend(len(words)):
+        return None
+    length = len(quote)
+    counts = Counter(quote)
+    bounds: dict[int, float] = {}  # hash of a window's text -> its multiset bound
+    hopeful: list[tuple[float, int, int, int, int]] = []  # (-bound, order, start, end, hash)
     for size in (n, n - 1, n + 1):
         if size < 1:
             continue
         for i in range(len(words) - size + 1):
             s, e = words[i][0], words[i + size - 1][1]
-            matcher.set_seq1(source[s:e])
-            if matcher.real_quick_ratio() < FUZZY_MIN_RATIO or matcher.quick_ratio() < FUZZY_MIN_RATIO:
+            if 2.0 * min(length, e - s) / (length + e - s) < FUZZY_MIN_RATIO:  # real_quick_ratio
                 continue
-            ratio = matcher.ratio()
-            if ratio >= FUZZY_MIN_RATIO and (best is None or ratio > best[0]):
-                best = (ratio, s, e)
+            if not budget.spend(1 + (e - s) // 16):  # slicing and hashing the window
+                return None
+            window = source[s:e]
+            key = hash(window)
+            bound = bounds.get(key)
+            if bound is None:
+                if not budget.spend(e - s):
+                    return None
+                shared = Counter(window) & counts  # quick_ratio, counted in C
+                bound = bounds[key] = 2.0 * sum(shared.values()) / (length + e - s)
+            if bound >= FUZZY_MIN_RATIO:
+                hopeful.append((-bound, len(hopeful), s, e, key))
+    hopeful.sort()
+    matcher = SequenceMatcher(autojunk=False)
+    matcher.set_seq2(quote)
+    ratios: dict[int, float] = {}
+    best: tuple[float, int, int, int] | None = None  # (ratio, order, start, end)
+    for negative_bound, order, s, e, key in hopeful:
+        if best is not None and -negative_bound < best[0]:
+            break  # no window left can beat the best
+        ratio = ratios.get(key)
+        if ratio is None:
+            # SequenceMatcher compares pairs of characters in Python: about ten units a pair.
+            if not budget.spend(10 * (e - s) * length):
+                return None
+            matcher.set_seq1(source[s:e])
+            ratio = ratios[key] = matcher.ratio()
+        if ratio >= FUZZY_MIN_RATIO and (best is None or ratio > best[0] or (ratio == best[0] and order < best[1])):
+            best = (ratio, order, s, e)
     if best is None:
         return None
-    return Span(index[best[1]], index[best[2] - 1] + 1, "fuzzy")
+    return Span(index[best[2]], index[best[3] - 1] + 1, "fuzzy")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from intent.normalize.mentions import Mention
@@ -23,6 +24,7 @@ _EVENING_AFTER = re.compile(rf"^\s+(?:on\s+)?{_PM_WORDS}\b", re.IGNORECASE)
 _EVENING_BEFORE = re.compile(rf"\b{_PM_WORDS}\s+$", re.IGNORECASE)
 _MORNING_AFTER = re.compile(rf"^\s+(?:on\s+)?{_AM_WORDS}\b", re.IGNORECASE)
 _MORNING_BEFORE = re.compile(rf"\b{_AM_WORDS}\s+$", re.IGNORECASE)
+_LOOK_BACK = 64  # longer than any of these phrases with the spaces after it
 
 
 _HOUR_WORDS = {
@@ -63,23 +65,54 @@ def _bare_hour(text: str, start: int, end: int, hour: int, minute: int) -> Menti
         pm = _EVENING_AFTER.match(text[end:]) is not None
         value = (hour % 12 + 12, minute) if pm else (hour % 12, minute)
         return Mention(start, end + after.end(), value)
-    before = _EVENING_BEFORE.search(text[:start]) or _MORNING_BEFORE.search(text[:start])
+    # The words before are short: look back a bounded way, not over the whole text for every hour.
+    offset = max(0, start - _LOOK_BACK)
+    behind = text[offset:start]
+    before = _EVENING_BEFORE.search(behind) or _MORNING_BEFORE.search(behind)
     if before:
-        pm = _EVENING_BEFORE.search(text[:start]) is not None
+        pm = _EVENING_BEFORE.search(behind) is not None
         value = (hour % 12 + 12, minute) if pm else (hour % 12, minute)
-        return Mention(before.start(), end, value)
+        return Mention(offset + before.start(), end, value)
     if hour == 12:
         return Mention(start, end, (12, minute))
     return Mention(start, end, None, candidates=((hour, minute), (hour + 12, minute)))
 
 
+class _Taken:
+    """Spans already read, kept sorted, so whether a new one is free costs a bisection, not a scan.
+
+    While no two spans overlap (as in any text seen so far) the neighbours decide; should two
+    ever overlap, every span is checked, as a plain list would be.
+    """
+
+    __slots__ = ("_disjoint", "_spans")
+
+    def __init__(self) -> None:
+        self._spans: list[tuple[int, int]] = []
+        self._disjoint = True
+
+    def append(self, span: tuple[int, int]) -> None:
+        if self._disjoint and not self.free(*span):
+            self._disjoint = False
+        bisect.insort(self._spans, span)
+
+    def free(self, start: int, end: int) -> bool:
+        spans = self._spans
+        if not self._disjoint:
+            return all(end <= s or start >= e for s, e in spans)
+        at = bisect.bisect_left(spans, (start, end))
+        if at < len(spans) and spans[at][0] < end and start < spans[at][1]:
+            return False
+        if at + 1 < len(spans) and spans[at + 1][0] < end and start < spans[at + 1][1]:
+            return False
+        return at == 0 or spans[at - 1][1] <= start or spans[at - 1][0] >= end
+
+
 def find_times(text: str) -> list[Mention]:
     """Every time of day in ``text``; ambiguous hours carry both readings in ``candidates``."""
     found: list[Mention] = []
-    taken: list[tuple[int, int]] = []
-
-    def free(start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in taken)
+    taken = _Taken()
+    free = taken.free
 
     for match in _MERIDIEM.finditer(text):
         hour, minute = int(match.group(1)), int(match.group(2) or 0)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import anyio
+import anyio.to_thread
 import orjson
 
+from intent.budget import offload_worthy
 from intent.errors import FeedbackItem, IntentError
 from intent.executors.builtin.recognize import recognize
 
@@ -25,7 +28,14 @@ class BuiltinExecutor:
         task_input = task.get("input")
         if not isinstance(task_input, Mapping):
             raise IntentError("EXECUTOR_FAILED", "the model task has no input object", retryable=False)
-        return orjson.dumps(recognize(task_input)).decode()
+        text = task_input.get("text")
+        if isinstance(text, str) and offload_worthy(len(text)):
+            # A long input is read on a worker thread: the event loop keeps serving other calls
+            # and a deadline around this call is honoured while it runs.
+            candidate = await anyio.to_thread.run_sync(recognize, task_input, abandon_on_cancel=True)
+        else:
+            candidate = recognize(task_input)
+        return orjson.dumps(candidate).decode()
 
     def __repr__(self) -> str:
         return "BuiltinExecutor()"
