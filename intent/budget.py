@@ -23,9 +23,9 @@ from intent.errors import IntentError
 
 __all__ = ["DEFAULT_WORK_UNITS", "OFFLOAD_CHARS", "WorkBudget", "current_budget", "offload_worthy", "spending"]
 
-# One unit is about one character comparison of the cheap filters (tens of nanoseconds); eight
-# million keep the worst case of a request near 0.2 s of CPU on a slow core.
-DEFAULT_WORK_UNITS = 8_000_000
+# One unit is about 25 ns of work on a slow core. Sixteen million keep the worst request near
+# 0.4 s of CPU and still align a 100-word quote with a slip in natural text (about 8 million).
+DEFAULT_WORK_UNITS = 16_000_000
 # Work on more characters than this (input plus candidate) runs on a worker thread, off the event
 # loop; below it the thread hop would cost more than the work (a short request takes ~100 µs).
 OFFLOAD_CHARS = 4096
