@@ -213,16 +213,26 @@ class _Recognizer:
             if unit.role in ("intent", "update?"):
                 unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
                 owners.append(unit.owner)
+        # The nearest request before and after each unit, kept as the loop goes (a fragment that
+        # becomes an update hosts the ones after it), so finding hosts is linear in the units.
+        hosts = ("intent", "update?")
+        after: list[Unit | None] = [None] * len(self.units)
+        for index in range(len(self.units) - 2, -1, -1):
+            following = self.units[index + 1]
+            after[index] = following if following.role in hosts else after[index + 1]
+        before: Unit | None = None
         for index, unit in enumerate(self.units):
             if unit.role != "fragment":
+                before = unit if unit.role in hosts else before
                 continue
-            host = self._host(index)
+            host = self._host(index, before, after[index])
             if host is not None and host.owner is not None:
                 host.owner.spans.append(clause_span(unit.clause))
             elif self.baseline is not None:
                 unit.role = "update?"
                 unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
                 owners.append(unit.owner)
+                before = unit
         if len(owners) == 1 and self.baseline is None:
             owners[0].spans = [(0, len(self.text))]
         excluded = [
@@ -252,18 +262,19 @@ class _Recognizer:
                 "pointer": pointer, "candidates": None,
             })  # fmt: skip
 
-    def _host(self, index: int) -> Unit | None:
-        """The request a verbless fragment belongs to: before it in its sentence, else before, else after."""
+    def _host(self, index: int, before: Unit | None, after: Unit | None) -> Unit | None:
+        """The request a verbless fragment belongs to: before it in its sentence, else before, else after.
+
+        ``before`` and ``after`` are the nearest requests on either side of unit ``index``.
+        """
         sentence = self.units[index].clause.sentence
-        hosts = ("intent", "update?")
-        before = next((u for u in reversed(self.units[:index]) if u.role in hosts), None)
         if before is not None and before.clause.sentence == sentence:
             return before
         if self.baseline is not None:
             return None
         if before is not None:
             return before
-        return next((u for u in self.units[index + 1 :] if u.role in hosts), None)
+        return after
 
     # --- follow-up decisions --------------------------------------------------------------
     def _update_target(self, unit: Unit, names: set[str]) -> tuple[str | None, str]:
