@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Literal, TypedDict
 
@@ -27,6 +28,16 @@ ERROR_CODES: dict[str, tuple[ErrorCategory, bool]] = {
     "SESSION_CLOSED": ("transport", False),
     "INTERNAL": ("internal", False),
 }
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_surrogates(text: str) -> str:
+    """``text`` with each lone UTF-16 surrogate written as its ``\\uXXXX`` escape, so it can be encoded."""
+    if not isinstance(text, str) or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
 class FeedbackItem(TypedDict):
@@ -59,13 +70,18 @@ class IntentError(Exception):
         feedback: Sequence[FeedbackItem] | None = None,
     ) -> None:
         default_category, default_retryable = ERROR_CODES.get(code, ("internal", False))
+        # A message or path may quote what a caller sent; it must still serialize as UTF-8 text.
+        message, path = escape_surrogates(message), escape_surrogates(path)
         super().__init__(message)
         self.code = code
         self.message = message
         self.path = path
         self.category: ErrorCategory = category or default_category
         self.retryable = default_retryable if retryable is None else retryable
-        self.feedback: list[FeedbackItem] = list(feedback or ())
+        self.feedback: list[FeedbackItem] = [
+            {"pointer": escape_surrogates(item["pointer"]), "message": escape_surrogates(item["message"])}
+            for item in feedback or ()
+        ]
 
     def to_dict(self) -> SerializedIntentError:
         data: SerializedIntentError = {
