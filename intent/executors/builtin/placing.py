@@ -1,0 +1,89 @@
+"""Placing field values: which request each verbless fragment belongs to, then the values and the context."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from intent.executors.builtin.fields import Owner, extract_fields
+from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.units import Unit, clause_span
+
+__all__ = ["place_fields"]
+
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+
+def place_fields(state: Recognition) -> None:
+    owners: list[Owner] = []
+    for index, unit in enumerate(state.units):
+        if unit.role in ("intent", "update?"):
+            unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
+            owners.append(unit.owner)
+    # The nearest request before and after each unit, kept as the loop goes (a fragment that
+    # becomes an update hosts the ones after it), so finding hosts is linear in the units.
+    hosts = ("intent", "update?")
+    after: list[Unit | None] = [None] * len(state.units)
+    for index in range(len(state.units) - 2, -1, -1):
+        following = state.units[index + 1]
+        after[index] = following if following.role in hosts else after[index + 1]
+    before: Unit | None = None
+    for index, unit in enumerate(state.units):
+        if unit.role != "fragment":
+            before = unit if unit.role in hosts else before
+            continue
+        host = _host(state, index, before, after[index])
+        if host is not None and host.owner is not None:
+            host.owner.spans.append(clause_span(unit.clause))
+        elif state.baseline is not None:
+            unit.role = "update?"
+            unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
+            owners.append(unit.owner)
+            before = unit
+    if len(owners) == 1 and state.baseline is None:
+        owners[0].spans = [(0, len(state.text))]
+    excluded = [
+        clause_span(u.clause)
+        for u in state.units
+        if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
+    ]
+    extract_fields(state.text, state.specs, owners, excluded, state.reference_time, state.temporal)
+    _context_fields(state, owners)
+
+
+def _context_fields(state: Recognition, owners: list[Owner]) -> None:
+    """Fields the text leaves open but the request's context states under the field's own name."""
+    if not isinstance(state.context, Mapping) or not owners:
+        return
+    filled = {f["field"] for owner in owners for f in owner.fields}
+    keys = {_key(k): k for k in state.context if isinstance(k, str)}
+    for spec in state.specs:
+        original = keys.get(_key(spec.name))
+        if spec.name in filled or original is None:
+            continue
+        value = state.context[original]
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            continue
+        pointer = "/" + original.replace("~", "~0").replace("/", "~1")
+        owners[0].fields.append({
+            "field": spec.name, "value": value, "evidence": str(value), "source": "context",
+            "pointer": pointer, "candidates": None,
+        })  # fmt: skip
+
+
+def _host(state: Recognition, index: int, before: Unit | None, after: Unit | None) -> Unit | None:
+    """The request a verbless fragment belongs to: before it in its sentence, else before, else after.
+
+    ``before`` and ``after`` are the nearest requests on either side of unit ``index``.
+    """
+    sentence = state.units[index].clause.sentence
+    if before is not None and before.clause.sentence == sentence:
+        return before
+    if state.baseline is not None:
+        return None
+    if before is not None:
+        return before
+    return after
