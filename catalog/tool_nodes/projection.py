@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error
 from catalog.tool_nodes.constraints import unconstrained_reason
 from catalog.tool_nodes.node import SchemaRegistry, ToolNode, parse_node
@@ -43,6 +44,7 @@ class Projection:
         return {"tools": self.tools, "omitted": [item.to_dict() for item in self.omitted]}
 
 
+@refuse_deep_documents
 def project(
     nodes: Iterable[Any] | Mapping[str, Any],
     available: Iterable[str] = (),
