@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from intent.config import _pointer
+from intent.pointer import to_pointer
 from intent.errors import IntentError, escape_surrogates
 
 __all__ = ["check_wire_value", "escape_surrogates"]
@@ -66,4 +66,4 @@ def _pointer_of(link: Link) -> str:
     while link is not None:
         link, key = link
         parts.append(key)
-    return escape_surrogates(_pointer(parts[::-1]))
+    return escape_surrogates(to_pointer(parts[::-1]))

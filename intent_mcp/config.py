@@ -8,7 +8,7 @@ never repeats a value from the file (a misplaced secret must not reach a termina
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -19,6 +19,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from intent.errors import IntentError
+from intent.pointer import to_pointer
 
 Mode = Literal["executor", "host"]
 
@@ -45,6 +46,9 @@ class InstanceSettings:
     limits: Mapping[str, Any] = field(default_factory=dict)
     catalog_file: Path | None = None
     catalog_available: tuple[str, ...] = ()
+    domain_hints: Mapping[str, Mapping[str, Any]] | None = None
+    rasa_file: Path | None = None  # Rasa NLU YAML: its intents become domains with examples
+    state_file: Path | None = None  # where `intent-mcp train` saves the trained state
 
 
 @dataclass(frozen=True)
@@ -96,10 +100,6 @@ def config_schema() -> dict[str, Any]:
     return schema
 
 
-def _pointer(parts: Iterable[Any]) -> str:
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
-
 def _invalid(message: str, path: str = "") -> IntentError:
     return IntentError("CONFIG_INVALID", message, path=path)
 
@@ -132,7 +132,7 @@ def _refuse_secrets(document: Mapping[str, Any]) -> None:
                 raise _invalid(
                     f"a secret is never written in the configuration file: remove {key!r} and name the "
                     "environment variable that holds it with apiKeyEnv",
-                    _pointer(["instances", name, "executor", key]),
+                    to_pointer(["instances", name, "executor", key]),
                 )
 
 
@@ -141,14 +141,14 @@ def _describe(error: ValidationError) -> tuple[str, str]:
     if "propertyNames" in error.schema_path:
         name = error.instance if isinstance(error.instance, str) else ""
         return (
-            _pointer(error.absolute_path),
+            to_pointer(error.absolute_path),
             f"invalid instance name {name!r}: use 1-64 characters [A-Za-z0-9_.-], not proto/prototype/constructor",
         )
     if error.validator == "oneOf" and isinstance(error.instance, Mapping):
         branch = _EXECUTOR_BRANCH.get(str(error.instance.get("kind")))
         if branch is None:
             kinds = ", ".join(json.dumps(kind) for kind in _EXECUTOR_BRANCH)
-            return _pointer([*error.absolute_path, "kind"]), f"must be one of {kinds}"
+            return to_pointer([*error.absolute_path, "kind"]), f"must be one of {kinds}"
         causes = [
             sub
             for sub in error.context or ()
@@ -156,7 +156,7 @@ def _describe(error: ValidationError) -> tuple[str, str]:
         ]
         if causes:
             return _describe(causes[0])
-    pointer = _pointer(error.absolute_path)
+    pointer = to_pointer(error.absolute_path)
     validator = error.validator
     value = error.validator_value
     if validator == "required":
@@ -206,16 +206,18 @@ def _first_problem(document: Any) -> tuple[str, str] | None:
     return None if best is None else _describe(best)
 
 
-def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> InstanceSettings:
+def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path, source: Path | None = None
+                       ) -> InstanceSettings:  # fmt: skip
     schema: Mapping[str, Any] | None = raw.get("schema")
     schema_file = raw.get("schemaFile")
     if schema_file is not None:
-        path = _pointer(["instances", name, "schemaFile"])
+        path = to_pointer(["instances", name, "schemaFile"])
         loaded = _read_json_file(base_dir / schema_file, limit=MAX_SCHEMA_FILE_BYTES, what="schema file", path=path)
         if not isinstance(loaded, dict):
             raise _invalid("the schema file must hold a JSON object", path)
         schema = loaded
     domains = raw.get("domains")
+    nlu: Mapping[str, Any] = raw.get("nlu") or {}
     catalog = raw.get("catalog")
     if isinstance(catalog, str):
         catalog = {"file": catalog}
@@ -227,14 +229,22 @@ def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> Ins
         limits=dict(raw.get("limits") or {}),
         catalog_file=base_dir / catalog["file"] if catalog else None,
         catalog_available=tuple(catalog.get("available", ())) if catalog else (),
+        domain_hints=raw.get("domainHints"),
+        rasa_file=base_dir / nlu["rasaFile"] if "rasaFile" in nlu else None,
+        state_file=base_dir / nlu["stateFile"] if "stateFile" in nlu else default_state_file(source, name),
     )
+
+
+def default_state_file(source: Path | None, instance: str) -> Path | None:
+    """Where ``intent-mcp train`` saves an instance's trained state unless ``nlu.stateFile`` says: beside the file."""
+    return source.with_name(f"{source.name}.{instance}.nlu.json") if source is not None else None
 
 
 def config_from_document(document: Mapping[str, Any], *, base_dir: Path, source: Path | None = None) -> ServerConfig:
     """Build a ``ServerConfig`` from a configuration document (validated here first)."""
     validate_config_document(document)
     raw_instances: Mapping[str, Any] = document.get("instances") or {DEFAULT_INSTANCE: {}}
-    instances = {name: _instance_settings(name, raw, base_dir) for name, raw in raw_instances.items()}
+    instances = {name: _instance_settings(name, raw, base_dir, source) for name, raw in raw_instances.items()}
     raw_http: Mapping[str, Any] = document.get("http") or {}
     defaults = HttpSettings()
     http = HttpSettings(

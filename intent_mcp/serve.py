@@ -10,13 +10,20 @@ import gc
 import logging
 import sys
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 
 from intent.errors import IntentError
+from intent.executor import close_executor
 from intent_mcp import __version__
 from intent_mcp.config import InstanceSettings, ServerConfig
+
+if TYPE_CHECKING:  # the heavy layers load only when a server is built
+    from mcp.server import Server
+
+    from adapter import IntentMcpAdapter
+    from intent import Intent
 
 Transport = Literal["stdio", "http"]
 SERVER_NAME = "intent-mcp"
@@ -35,13 +42,13 @@ _LIMIT_FIELDS = {
 
 def _within(prefix: str, error: IntentError) -> IntentError:
     """The same error with its path placed inside the configuration file."""
-    return IntentError(error.code, error.message, path=prefix + error.path, category=error.category,
-                       retryable=error.retryable)
+    return error.with_path(prefix + error.path)
 
 
-def build_intent(settings: InstanceSettings, mode: str) -> Any:
+def build_intent(settings: InstanceSettings, mode: str) -> Intent:
     """One ``Intent`` from its configuration; host mode has no executor (the host's model answers)."""
-    from intent import Intent, IntentConfig, Limits
+    from adapter.executor_kinds import ADAPTER_EXECUTOR_KINDS
+    from intent import Intent, Limits
     from intent.config import validate_schema
     from intent.executors.factory import build_executor
 
@@ -57,7 +64,7 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
     except IntentError as error:
         field = error.path.rsplit("/", 1)[-1]
         key = next((key for key, name in _LIMIT_FIELDS.items() if name == field), "")
-        raise IntentError(error.code, error.message, path=f"{where}/limits/{key}".rstrip("/")) from None
+        raise error.with_path(f"{where}/limits/{key}".rstrip("/")) from None
     catalog = None
     if settings.catalog_file is not None:
         from catalog import CatalogBinding
@@ -68,30 +75,51 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
             raise IntentError("CONFIG_INVALID", f"the catalog cannot be used: {error.message}",
                               path=f"{where}/catalog") from None
     try:
-        executor = None if mode == "host" else build_executor(settings.executor)
+        executor = None if mode == "host" else build_executor(settings.executor, ADAPTER_EXECUTOR_KINDS)
     except IntentError as error:
         raise _within(where, error) from None
     try:
-        return Intent(
-            IntentConfig(
-                catalog=catalog,
-                schema=dict(settings.schema) if settings.schema is not None else None,
-                domains=list(settings.domains) if settings.domains is not None else None,
-                limits=limits,
-                executor=executor,
-            )
-        )
+        return Intent(intent_config(settings, catalog=catalog, limits=limits, executor=executor))
     except IntentError as error:
         raise _within(where, error) from None
+
+
+def intent_config(settings: InstanceSettings, *, catalog: Any = None, limits: Any = None, **executor: Any) -> Any:
+    """The ``IntentConfig`` of one configured instance: domains, hints and examples (a Rasa NLU file's too).
+
+    ``executor=`` when given replaces the built-in recognizer (None: host mode).
+    """
+    from intent import IntentConfig, Limits
+
+    domains = list(settings.domains) if settings.domains is not None else None
+    hints = {name: dict(hint) for name, hint in (settings.domain_hints or {}).items()}
+    if settings.rasa_file is not None:
+        from intent.nlu.rasa import load_rasa_nlu
+
+        for name, examples in load_rasa_nlu(settings.rasa_file, where="/nlu/rasaFile").items():
+            domains = domains if domains is not None else []
+            if name not in domains:
+                domains.append(name)
+            hint = hints.setdefault(name, {})
+            hint["examples"] = [*hint.get("examples", []), *examples]
+    return IntentConfig(
+        catalog=catalog,
+        schema=dict(settings.schema) if settings.schema is not None else None,
+        domains=domains,
+        domain_hints=hints or None,
+        limits=limits if limits is not None else Limits(),
+        trained_state=settings.state_file,
+        **executor,
+    )
 
 
 @dataclass
 class Runtime:
     """What one server process runs: the SDK server, the adapter behind it and the Intents it owns."""
 
-    server: Any
-    adapter: Any
-    intents: dict[str, Any]
+    server: Server[Any]
+    adapter: IntentMcpAdapter
+    intents: dict[str, Intent]
 
     async def close(self) -> None:
         # The adapter does not dispose the Intents it was given; the process created them, so it does.
@@ -100,9 +128,7 @@ class Runtime:
             for intent in self.intents.values():
                 await intent.close()
                 # The process built these executors from its config, so it releases their connections.
-                aclose = getattr(intent.config.executor, "aclose", None)
-                if aclose is not None:
-                    await aclose()
+                await close_executor(intent.config.executor)
 
 
 def build_runtime(config: ServerConfig) -> Runtime:

@@ -64,7 +64,7 @@ async def test_the_adapter_answers_a_coded_error_and_never_raises(arguments: dic
     config = IntentMcpAdapterConfig(mode="executor", instances={"main": Intent(IntentConfig())})
     session = create_intent_mcp_adapter(config).connect(protocol_version="2025-11-25")
     reply = await session.call_tool("intent_parse", arguments)
-    assert reply.is_error is True
+    assert reply is not None and reply.is_error is True
     error = orjson.loads(reply.content[0].text)["error"]  # type: ignore[union-attr]
     assert error["code"] == "INPUT_INVALID" and error["retryable"] is False
 

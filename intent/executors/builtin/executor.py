@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +25,9 @@ class BuiltinExecutor:
     feedback cannot improve it and is ignored.
     """
 
+    def __init__(self, model: Any = None) -> None:
+        self.model = model  # trained from examples (intent.nlu), or None: hints and rules only
+
     async def complete(self, task: Mapping[str, Any], *, feedback: Sequence[FeedbackItem] | None = None) -> str:
         task_input = task.get("input")
         if not isinstance(task_input, Mapping):
@@ -32,10 +36,15 @@ class BuiltinExecutor:
         if isinstance(text, str) and offload_worthy(len(text)):
             # A long input is read on a worker thread: the event loop keeps serving other calls
             # and a deadline around this call is honoured while it runs.
-            candidate = await anyio.to_thread.run_sync(recognize, task_input, abandon_on_cancel=True)
+            candidate = await anyio.to_thread.run_sync(
+                functools.partial(recognize, task_input, model=self.model), abandon_on_cancel=True
+            )
         else:
-            candidate = recognize(task_input)
+            candidate = recognize(task_input, model=self.model)
         return orjson.dumps(candidate).decode()
 
+    async def aclose(self) -> None:
+        """Nothing to release: the recognizer holds no connection."""
+
     def __repr__(self) -> str:
-        return "BuiltinExecutor()"
+        return "BuiltinExecutor(trained)" if self.model is not None else "BuiltinExecutor()"
