@@ -104,8 +104,14 @@ async def test_path_parameters_are_percent_encoded_and_required(manifest, petsto
     built = build_request(manifest, operation, {"petId": "x/../y"}, {"base_urls": {"api": "http://h/v1"}})
     assert built.url == "http://h/v1/pets/x%2F..%2Fy"
     missing = await runtime.call_tool("get_pet_by_id", {})
-    assert missing["isError"] is True
-    assert "missing path parameter 'petId'" in text_of(missing)
+    assert text_of(missing) == "INPUT_INVALID at /arguments: 'petId' is a required property"
+    # The standalone runtime (no schema check) still refuses to send without a path parameter.
+    from catalog.openapi.runtime import create_mcp_runtime as standalone_runtime
+
+    bare = standalone_runtime(manifest, base_urls={"api": petstore.base_url})
+    unsent = await bare.call_tool("get_pet_by_id", {})
+    assert unsent["isError"] is True and "missing path parameter 'petId'" in text_of(unsent)
+    await bare.aclose()
     await runtime.aclose()
 
 
@@ -253,3 +259,14 @@ def test_build_request_without_sending(manifest) -> None:
     assert request.content == b"name=a%20b&status=sold"
     with pytest.raises(RequestProblem):
         build_request(manifest, operation, {}, {"base_urls": {"api": "http://host"}})
+
+
+async def test_arguments_are_checked_against_the_input_schema_before_sending(manifest, petstore) -> None:
+    runtime = runtime_for(manifest, petstore)
+    before = len(petstore.requests)
+    wrong = await runtime.call_tool("find_pets", {"limit": "ten"})
+    assert wrong["isError"] is True and text_of(wrong).startswith("INPUT_INVALID at /arguments/limit")
+    unknown_status = await runtime.call_tool("find_pets", {"status": ["lost"]})
+    assert text_of(unknown_status).startswith("INPUT_INVALID at /arguments/status/0")
+    assert len(petstore.requests) == before
+    await runtime.aclose()

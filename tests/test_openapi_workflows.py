@@ -154,12 +154,17 @@ async def test_a_failing_criterion_names_step_criterion_and_response(manifest, p
 
 
 async def test_required_inputs_are_checked_before_any_request(manifest, petstore) -> None:
-    runtime = runtime_for(manifest, petstore)
+    from catalog.openapi.runtime import create_mcp_workflow_runtime as standalone_runtime
+
+    runtime = standalone_runtime(manifest, base_urls={"petstore": petstore.base_url})
     before = len(petstore.requests)
     result = await runtime.call_tool("adopt_pet", {"tag": "x"})
     assert result["isError"] is True and "needs the input(s) name" in text_of(result)
+    checked = runtime_for(manifest, petstore)
+    assert text_of(await checked.call_tool("adopt_pet", {})).startswith("INPUT_INVALID at /arguments")
     assert len(petstore.requests) == before
     await runtime.aclose()
+    await checked.aclose()
 
 
 async def test_request_headers_hook_and_mcp_progress(manifest, petstore) -> None:
