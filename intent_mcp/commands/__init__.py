@@ -22,6 +22,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 # ``intent-mcp serve KIND`` / ``intent-mcp check KIND``: catalog kind -> (module under intent_mcp.commands, help).
 # A serve module has ``add_arguments(parser)`` and ``run(args)``; the transport flags are added for it.
 SERVE_KINDS: dict[str, tuple[str, str]] = {
+    "tool-nodes": ("serve_tool_nodes", "serve Tool nodes as MCP tools that run their programs"),
     "openapi": ("serve_openapi", "an OpenAPI document (and Arazzo workflows) as MCP tools calling the API"),
 }
-CHECK_KINDS: dict[str, tuple[str, str]] = {}
+CHECK_KINDS: dict[str, tuple[str, str]] = {
+    "tool-nodes": ("check_tool_nodes", "check Tool nodes: unconstrained argv inputs, unsafe commands, omissions"),
+}
