@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 NAME = "serve openapi"
@@ -41,8 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="largest API response read (default: 10485760)")
 
 
-def build_manifest(args: argparse.Namespace, prog: str) -> dict[str, Any]:
-    """The manifest of the flags; workflows left out are reported on stderr. ``IntentError`` on a bad document."""
+def build_manifest(
+    args: argparse.Namespace, prog: str, on_problem: Callable[[dict[str, str]], None] | None = None
+) -> dict[str, Any]:
+    """The manifest of the flags; workflows left out go to ``on_problem`` (default: one line each on stderr).
+
+    ``IntentError`` for a document that cannot be read."""
     from catalog.documents import load_document
     from catalog.openapi import build_mcp_manifest
     from catalog.openapi.arazzo import load_arazzo
@@ -64,7 +69,7 @@ def build_manifest(args: argparse.Namespace, prog: str) -> dict[str, Any]:
         include_deprecated=args.include_deprecated,
         arazzo=arazzo,
         include_operations=not args.workflows_only,
-        on_problem=report,
+        on_problem=on_problem or report,
     )
 
 

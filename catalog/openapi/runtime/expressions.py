@@ -229,7 +229,7 @@ def _order(left: Any, right: Any, operator: str) -> bool:
         return False
     else:
         a, b = _text(left), _text(right)
-    return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[operator]
+    return bool({"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[operator])
 
 
 class _Parser:
