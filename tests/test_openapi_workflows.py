@@ -391,3 +391,39 @@ def test_any_condition_text_is_a_value_or_a_coded_problem(condition: str) -> Non
 def test_deep_nesting_is_a_problem_not_a_crash() -> None:
     with pytest.raises(ExpressionProblem):
         evaluate_condition("(" * 5000 + "true" + ")" * 5000, {})
+
+
+async def test_a_workflow_across_two_sources(petstore: PetstoreApi) -> None:
+    from catalog.openapi import runtime_from_env
+
+    problems: list[dict[str, str]] = []
+    manifest = build_mcp_manifest(load_document(DATA / "petstore_api.yaml"),
+                                  arazzo=load_arazzo(DATA / "two_sources.arazzo.yaml"),
+                                  arazzo_sources={"inventory": load_document(DATA / "inventory_api.yaml")},
+                                  on_problem=problems.append)
+    assert list(manifest["sources"]) == ["petstore", "inventory"]
+    assert manifest["sources"]["inventory"]["securitySchemes"]["session"]["in"] == "cookie"
+    assert [problem["workflowId"] for problem in problems] == ["remoteOnly"]
+    env = {"BEARER_AUTH": SECRETS["bearer"], "SESSION": SECRETS["store_session"],
+           "API_BASE_URL": petstore.base_url, "API_BASE_URL_INVENTORY": petstore.base_url + "/store"}
+    runtime = runtime_from_env(manifest, env)
+    result = await runtime.call_tool("add_and_count", {"name": "Counted"})
+    assert result["isError"] is False, text_of(result)
+    assert result["structuredContent"]["available"] >= 1
+    assert petstore.last("/inventory").headers["cookie"] == f"store_session={SECRETS['store_session']}"
+    await runtime.aclose()
+
+
+def test_the_command_line_reads_local_sources_beside_the_arazzo_document(capsys: Any) -> None:
+    from intent_mcp.cli import main
+    from intent_mcp.commands.serve_openapi import base_url_flags
+
+    assert main(["check", "openapi", str(DATA / "petstore_api.yaml"), "--arazzo",
+                 str(DATA / "two_sources.arazzo.yaml"), "--json", "--workflows-only"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["workflows"] == 1 and report["tools"] == 1
+    assert {item["id"] for item in report["findings"] if item["kind"] == "base_url_needed"} == {"petstore",
+                                                                                              "inventory"}
+    assert base_url_flags(["http://a", "inventory=http://b/x"]) == ("http://a", {"inventory": "http://b/x"})
+    with pytest.raises(IntentError):
+        base_url_flags(["inventory=b"])

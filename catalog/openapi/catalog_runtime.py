@@ -101,14 +101,17 @@ def runtime_from_env(
     transport: httpx2.AsyncBaseTransport | None = None,
     timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS,
     max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+    source_base_urls: Mapping[str, str] | None = None,
 ) -> OpenApiRuntime:
-    """A workflow runtime with credentials from ``env``; ``base_url`` (else ``API_BASE_URL``) for all sources."""
+    """A workflow runtime with credentials from ``env``; ``base_url`` (else ``API_BASE_URL``) for all sources,
+    ``source_base_urls`` for single sources (they win)."""
     base_urls = {str(name): base_url for name in manifest.get("sources") or {}} if base_url else None
+    base_urls = {**(base_urls or base_urls_from_env(manifest, env)), **(source_base_urls or {})}
     return create_mcp_workflow_runtime(
         manifest,
         transport=transport,
         credentials=credentials_from_env(manifest, env),
-        base_urls=base_urls or base_urls_from_env(manifest, env),
+        base_urls=base_urls,
         timeout_seconds=timeout_seconds,
         max_response_bytes=max_response_bytes,
     )

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 import httpx2
 
-from .credentials import Credential, all_secrets, redact, redact_value
+from .credentials import Credential, all_secrets, env_name_for, redact, redact_value
 from .request import BuiltRequest, RequestProblem, build_request
 
 logger = logging.getLogger("openapi_mcp.runtime")
@@ -290,8 +290,11 @@ def create_mcp_runtime(
 
 
 def base_urls_from_env(manifest: Mapping[str, Any], env: Mapping[str, str]) -> dict[str, str]:
-    """``API_BASE_URL`` as the base URL of every source of ``manifest`` (empty when unset)."""
+    """Base URLs from the environment: ``API_BASE_URL_<SOURCE>`` for one source, else ``API_BASE_URL`` for all."""
     override = env.get("API_BASE_URL")
-    if not override:
-        return {}
-    return {str(name): override for name in manifest.get("sources") or {}}
+    found: dict[str, str] = {}
+    for name in manifest.get("sources") or {}:
+        value = env.get(f"API_BASE_URL_{env_name_for(str(name))}") or override
+        if value:
+            found[str(name)] = value
+    return found
