@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import mcp_types as types
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
@@ -155,7 +156,9 @@ async def test_exported_project_installs_and_serves_operations_and_workflows(
             assert adopted.is_error is False, adopted.content
             assert adopted.structured_content["tag"] == "z-tagged"
             read = await client.read_resource("reference://petstore/categories")
-            assert json.loads(getattr(read.contents[0], "text", "null")) == ["dogs", "cats", "birds"]
+            contents = read.contents[0]
+            assert isinstance(contents, types.TextResourceContents)
+            assert json.loads(contents.text) == ["dogs", "cats", "birds"]
     installed = list((tmp_path / "venv").rglob("site-packages/openapi_mcp_runtime/runtime.py"))
     assert len(installed) == 1
     assert time.monotonic() - started < 60

@@ -65,7 +65,7 @@ def text_of(result: dict[str, Any]) -> str:
 
 
 async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(
-    manifest: dict[str, Any], petstore: PetstoreApi,
+    manifest: dict[str, Any], petstore: PetstoreApi
 ) -> None:
     runtime = runtime_for(manifest, petstore)
     assert isinstance(runtime, CatalogRuntime)
@@ -83,7 +83,7 @@ async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(
 
 
 async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(
-    manifest: dict[str, Any], petstore: PetstoreApi,
+    manifest: dict[str, Any], petstore: PetstoreApi
 ) -> None:
     petstore.add("Rex", "dog")
     petstore.add("Tom", "cat", status="sold")
@@ -107,7 +107,7 @@ async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(
 
 
 async def test_path_parameters_are_percent_encoded_and_required(
-    manifest: dict[str, Any], petstore: PetstoreApi,
+    manifest: dict[str, Any], petstore: PetstoreApi
 ) -> None:
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("get_pet_by_id", {"petId": "a b?#&"})
@@ -131,7 +131,7 @@ async def test_path_parameters_are_percent_encoded_and_required(
 
 
 async def test_json_body_with_bearer_token_and_structured_result(
-    manifest: dict[str, Any], petstore: PetstoreApi,
+    manifest: dict[str, Any], petstore: PetstoreApi
 ) -> None:
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("add_pet", {"body": {"name": "Fido", "tag": "dog"}})
@@ -184,7 +184,7 @@ async def test_api_keys_in_query_and_cookie(manifest: dict[str, Any], petstore: 
 
 
 async def test_security_alternatives_pick_the_first_complete_one(
-    manifest: dict[str, Any], petstore: PetstoreApi,
+    manifest: dict[str, Any], petstore: PetstoreApi
 ) -> None:
     pet = petstore.add("Alt")
     # getPetById: apiKeyHeader OR petstoreAuth (OAuth 2, a bearer token).
@@ -249,7 +249,7 @@ async def test_response_size_cap_and_timeout_are_enforced(manifest: dict[str, An
 
 
 async def test_unknown_tools_and_bad_arguments_are_error_results(
-    manifest: dict[str, Any], petstore: PetstoreApi,
+    manifest: dict[str, Any], petstore: PetstoreApi
 ) -> None:
     runtime = runtime_for(manifest, petstore)
     assert (await runtime.call_tool("nope", {}))["isError"] is True

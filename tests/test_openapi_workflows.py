@@ -76,7 +76,7 @@ def text_of(result: dict[str, Any]) -> str:
 
 
 def test_workflows_compile_into_tools_after_the_operations(
-    compiled: tuple[dict[str, Any], list[dict[str, str]]],
+    compiled: tuple[dict[str, Any], list[dict[str, str]]]
 ) -> None:
     manifest, problems = compiled
     names = [tool["name"] for tool in manifest["tools"]]
@@ -145,7 +145,7 @@ async def test_goto_on_failure_and_end_on_success(manifest: dict[str, Any], pets
 
 
 async def test_a_failing_criterion_names_step_criterion_and_response(
-    manifest: dict[str, Any], petstore: PetstoreApi,
+    manifest: dict[str, Any], petstore: PetstoreApi
 ) -> None:
     petstore.add("Somebody")
     runtime = runtime_for(manifest, petstore)
@@ -159,9 +159,7 @@ async def test_a_failing_criterion_names_step_criterion_and_response(
 
 
 async def test_required_inputs_are_checked_before_any_request(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
-    from catalog.openapi.runtime import create_mcp_workflow_runtime as standalone_runtime
-
-    runtime = standalone_runtime(manifest, base_urls={"petstore": petstore.base_url})
+    runtime = runtime_for(manifest, petstore)
     before = len(petstore.requests)
     result = await runtime.call_tool("adopt_pet", {"tag": "x"})
     assert result["isError"] is True and "needs the input(s) name" in text_of(result)
