@@ -159,7 +159,9 @@ async def test_a_failing_criterion_names_step_criterion_and_response(
 
 
 async def test_required_inputs_are_checked_before_any_request(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
-    runtime = runtime_for(manifest, petstore)
+    from catalog.openapi.runtime import create_mcp_workflow_runtime as standalone_runtime
+
+    runtime = standalone_runtime(manifest, base_urls={"petstore": petstore.base_url})
     before = len(petstore.requests)
     result = await runtime.call_tool("adopt_pet", {"tag": "x"})
     assert result["isError"] is True and "needs the input(s) name" in text_of(result)
@@ -369,11 +371,14 @@ def test_the_examples_command_reports_every_workflow(capsys: Any) -> None:
 
     assert main([str(DATA), "--json"]) == 0
     captured = capsys.readouterr()
-    (report,) = json.loads(captured.out)
+    reports = {report["document"]: report for report in json.loads(captured.out)}
+    report = reports["petstore_flows.arazzo.yaml"]
     assert [item["workflowId"] for item in report["compiled"]] == ["adoptPet", "waitForFlaky", "findOrCreate",
                                                                     "expectNobody"]
     assert [item["workflowId"] for item in report["reported"]] == ["countWithJsonPath"]
-    assert "5 workflows: 4 compiled, 1 reported, 0 crashed" in captured.err
+    # two_sources.arazzo.yaml: its local second source is read, its remote one is not.
+    assert [item["workflowId"] for item in reports["two_sources.arazzo.yaml"]["compiled"]] == ["addAndCount"]
+    assert "2 documents, 7 workflows: 5 compiled, 2 reported, 0 crashed" in captured.err
 
 
 @settings(max_examples=300, deadline=None)
