@@ -293,3 +293,19 @@ async def test_arguments_are_checked_against_the_input_schema_before_sending(
     assert text_of(unknown_status).startswith("INPUT_INVALID at /arguments/status/0")
     assert len(petstore.requests) == before
     await runtime.aclose()
+
+
+async def test_binary_responses_are_images_or_a_short_note(manifest: dict[str, Any]) -> None:
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(40))
+
+    async def answer(request: httpx2.Request) -> httpx2.Response:
+        if request.url.path.endswith("/categories"):
+            return httpx2.Response(200, content=png, headers={"content-type": "image/png"})
+        return httpx2.Response(200, content=b"\x00\x01\x02", headers={"content-type": "application/octet-stream"})
+
+    runtime = create_mcp_runtime(manifest, transport=httpx2.MockTransport(answer), base_urls={"api": "http://api"})
+    image = await runtime.call_tool("list_categories", {})
+    assert image["content"] == [{"type": "image", "data": base64.b64encode(png).decode(), "mimeType": "image/png"}]
+    note = await runtime.call_tool("get_big", {})
+    assert text_of(note) == "HTTP 200: 3 bytes of application/octet-stream (binary, not shown)"
+    await runtime.aclose()
