@@ -182,3 +182,18 @@ def test_export_command_writes_a_reproducible_zip_and_refuses_a_full_folder(tmp_
     assert "is not empty" in capsys.readouterr().err
     assert main(["export", "openapi", str(tmp_path / "missing.yaml"), "--zip", str(first)]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_project_without_the_workflow_runner_still_starts(generated: dict[str, Any], tmp_path: Path) -> None:
+    files = write_mcp_project(generated["manifest"], workflow_runtime=False)
+    assert "openapi_mcp_runtime/workflow_runner.py" not in files
+    for relative, text in files.items():
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_text(text)
+    probe = ("import json, server, anyio\n"
+             "runtime = server.load_runtime(json.load(open('manifest.json')))\n"
+             "print(anyio.run(runtime.call_tool, 'adopt_pet', {'name': 'x'})['content'][0]['text'])\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert "no workflow runner" in done.stdout
