@@ -184,16 +184,25 @@ def test_export_command_writes_a_reproducible_zip_and_refuses_a_full_folder(tmp_
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_a_project_without_the_workflow_runner_still_starts(generated: dict[str, Any], tmp_path: Path) -> None:
+@pytest.mark.anyio
+async def test_a_project_without_the_workflow_runner_still_starts(
+    generated: dict[str, Any], tmp_path: Path
+) -> None:
+    import importlib
+
     files = write_mcp_project(generated["manifest"], workflow_runtime=False)
     assert "openapi_mcp_runtime/workflow_runner.py" not in files
     for relative, text in files.items():
         (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / relative).write_text(text)
-    probe = ("import json, server, anyio\n"
-             "runtime = server.load_runtime(json.load(open('manifest.json')))\n"
-             "print(anyio.run(runtime.call_tool, 'adopt_pet', {'name': 'x'})['content'][0]['text'])\n")
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
-    assert done.returncode == 0, done.stderr
-    assert "no workflow runner" in done.stdout
+    sys.path.insert(0, str(tmp_path))
+    try:
+        server = importlib.import_module("server")
+        runtime = server.load_runtime(json.loads(files["manifest.json"]))
+        result = await runtime.call_tool("adopt_pet", {"name": "x"})
+        assert result["isError"] is True and "no workflow runner" in result["content"][0]["text"]
+        await runtime.aclose()
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [name for name in sys.modules if name == "server" or name.startswith("openapi_mcp_runtime")]:
+            del sys.modules[name]
