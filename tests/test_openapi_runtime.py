@@ -309,3 +309,13 @@ async def test_binary_responses_are_images_or_a_short_note(manifest: dict[str, A
     note = await runtime.call_tool("get_big", {})
     assert text_of(note) == "HTTP 200: 3 bytes of application/octet-stream (binary, not shown)"
     await runtime.aclose()
+
+
+def test_the_requests_command_calls_every_operation_right(capsys: Any) -> None:
+    from bench.openapi_requests import main
+
+    assert main([str(DATA), "--json"]) == 0
+    reports = {report["document"]: report for report in json.loads(capsys.readouterr().out)}
+    assert set(reports) == {"petstore_api.yaml", "inventory_api.yaml"}
+    assert reports["petstore_api.yaml"]["right"] == reports["petstore_api.yaml"]["tools"] == 11
+    assert reports["petstore_api.yaml"]["wrong"] == []
