@@ -3,8 +3,8 @@
     python -m bench.openapi_requests DIR [--json]
 
 For each document (``*.yaml``, ``*.yml``, ``*.json``; Arazzo documents are skipped) the manifest is
-built, and every tool is called through the real runtime with arguments made from its ``inputSchema`` (every property, the first enum
-value, arrays of two items) and ``--base-url``-style override pointing at a loopback server that
+built, and every tool is called through the real runtime with arguments made from its ``inputSchema``
+(every property, the first enum value, arrays of two items) and a base URL pointing at a loopback server that
 echoes what arrived. A call counts as right when the echo shows the tool's method, a path with every
 parameter filled in, and each query argument's name. Reported: documents, tools, right calls, and
 every wrong one with its reason; documents whose first server URL is empty or relative (they need
