@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
     Mention,
@@ -404,22 +405,36 @@ class _Extractor:
                 value = int(value)
             self._emit(spec, owner, mention, value)
 
+    def _of_kind(self, spec: FieldSpec, mentions: list[Mention]) -> None:
+        for mention in mentions:
+            if self._inside_temporal(mention) or not self.ledger.free(mention):
+                continue
+            owner = self._owner(mention)
+            if owner is not None:
+                self._emit(spec, owner, mention, mention.value)
+                return
+
     def text_field(self, spec: FieldSpec) -> None:
         words = self.words[spec.name]
         description = str(spec.schema.get("description") or "").lower().strip(" .")
         cues: tuple[str, ...] = ()
-        if "destination" in words or description.endswith(" to") or "arrival" in words:
+        phrase_ends = description if not any(mark in description for mark in ":,;") else ""  # not a list of examples
+        if "destination" in words or phrase_ends.endswith(" to") or "arrival" in words:
             cues = ("to",)
-        elif "origin" in words or description.endswith(" from"):
+        elif "origin" in words or phrase_ends.endswith(" from"):
             cues = ("from",)
         elif "name" in words or "title" in words:
             cues = ("called", "named", "titled")
         elif "recipient" in words:
             cues = ("to",)
-        elif words & {"location", "venue", "place", "address"}:
+        elif words & {"location", "venue", "place", "address"} and not words & {"type", "kind"}:
             cues = ("in", "at")
+        kind = text_kind(words, spec.name)
+        if kind is not None and cues not in (("to",), ("from",)):
+            self._of_kind(spec, find_of_kind(kind, self.text))
+            return
         if not cues:
-            return  # a free-text field is filled only when its words show where it stands
+            return  # a free-text field is filled only when its words show where it stands or what it holds
         for cue in cues:
             for match in re.finditer(rf"\b{cue}\s+", self.text, re.IGNORECASE):
                 run = _CAPITALIZED_RUN.match(self.text, match.end())

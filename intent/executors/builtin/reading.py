@@ -32,7 +32,6 @@ _ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole th
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
 
 
-
 def read(state: Recognition) -> None:
     text = state.text
     state.temporal = (find_dates(text, state.reference_time), find_times(text, state.reference_time))

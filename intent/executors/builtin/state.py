@@ -53,6 +53,7 @@ class Recognition:
     context: Any
     units: list[Unit] = field(default_factory=list)
     temporal: tuple[list[Mention], list[Mention]] = ([], [])
+    model: Any = None  # trained from examples (intent.nlu.training.TrainedModel), or None
 
     @classmethod
     def from_task_input(cls, task_input: Mapping[str, Any]) -> Recognition:
