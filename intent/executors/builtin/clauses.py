@@ -32,6 +32,10 @@ _LEAD_ONLY = frozenset(
 )  # fmt: skip
 # Words that open a subordinate clause together with the next one ("only if", "but only when").
 _OPENING_ONLY = frozenset({"only", "but", "and", "even", "as", "soon", "long", "just"})
+# Words that open a clause without saying anything of the request ("Yes please book it", "Sure, go ahead").
+_OPENING_WORDS = frozenset(
+    "and but so ok okay oh hey hi hello well just now lastly yes yeah yep sure great perfect cool alright".split()
+)
 _SEQUENCE_WORDS = frozenset({"then", "afterwards", "finally", "next", "after that", "afterward", "later"})
 _OBJECT_STARTS = DETERMINERS | {"me", "us", "it", "them", "him", "her", "up", "down", "on", "off", "out"}
 # Frames after which a noun phrase, not a verb, says what is wanted ("I'd like a table").
@@ -289,7 +293,7 @@ def _read_openings(clause: Clause) -> int:
         elif word in ("also", "additionally", "plus") or _match(tokens, index, ("and", "also")):
             clause.flags.add("also")
             index += 1
-        elif word in ("and", "but", "so", "ok", "okay", "oh", "hey", "hi", "hello", "well", "just", "now", "lastly"):
+        elif word in _OPENING_WORDS:
             index += 1
         else:
             break

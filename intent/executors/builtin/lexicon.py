@@ -126,7 +126,8 @@ FRAMES: tuple[tuple[str, ...], ...] = tuple(
         but|plus|i also need you to|i also want to|i also need to|i'd also like to|can you also|
         could you also|you can|you could|try to|quickly|immediately|need to|want to|would like to|
         i'll need you to|i will need you to|i'd appreciate it if you could|please could you|please can you|
-        we'll need to|gotta|got to|have to|trying to|looking to|time to|it's time to
+        we'll need to|gotta|got to|have to|trying to|looking to|time to|it's time to|can someone|
+        could someone|can somebody|could somebody|can anyone|could anyone|would someone|go ahead|
         """.replace("\n", " ").split("|"),
         key=lambda f: -len(f.split()),
     )

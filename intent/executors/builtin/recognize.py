@@ -21,6 +21,7 @@ from intent.executors.builtin.phrases import Phrase, Span, parse_intent
 from intent.executors.builtin.structure import attach_constraints, sequence_relations
 from intent.executors.builtin.tokens import sentences, tokenize
 from intent.executors.builtin.units import Unit, clause_span
+from intent.executors.builtin.wrappers import unwrap
 from intent.normalize import Mention, find_dates, find_times
 
 __all__ = ["recognize"]
@@ -82,6 +83,10 @@ class _Recognizer:
     def __init__(self, task_input: Mapping[str, Any]) -> None:
         raw = task_input.get("text")
         self.text = raw[:_MAX_TEXT] if isinstance(raw, str) else ""
+        # Greetings, emoji, signatures and quoted replies blanked: read this, quote self.text.
+        unwrapped = unwrap(self.text)
+        self.reading = unwrapped.text
+        self.numbered_items = frozenset(unwrapped.numbered_items[1:])
         self.reference_time = _parse_reference_time(task_input.get("referenceTime"))
         baseline = task_input.get("baseline")
         self.baseline: Mapping[str, Any] | None = baseline if isinstance(baseline, Mapping) else None
@@ -99,7 +104,7 @@ class _Recognizer:
 
     # --- reading -------------------------------------------------------------------------
     def read(self) -> None:
-        text = self.text
+        text = self.reading
         reference = self.reference_time.date() if self.reference_time else None
         self.temporal = (find_dates(text, reference), find_times(text))
         temporal = [(m.start, m.end) for m in (*self.temporal[0], *self.temporal[1])]
@@ -108,6 +113,8 @@ class _Recognizer:
         temporal = [(s, e) for s, e in temporal if text[e : e + 2] not in ("'s", "’s")]
         for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
             for clause_tokens, link in split_sentence(tokens):
+                if clause_tokens[0].start in self.numbered_items:
+                    link = "then"  # the items of a numbered list come in their order
                 clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
                 self.units.append(self._unit(clause, temporal))
                 if clause.extra_body is not None and self.units[-1].role == "intent":
@@ -230,7 +237,7 @@ class _Recognizer:
             for u in self.units
             if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
         ]
-        extract_fields(self.text, self.specs, owners, excluded, self.reference_time, self.temporal)
+        extract_fields(self.reading, self.specs, owners, excluded, self.reference_time, self.temporal)
         self._context_fields(owners)
 
     def _context_fields(self, owners: list[Owner]) -> None:
