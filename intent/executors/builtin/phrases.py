@@ -110,7 +110,9 @@ def _references(tokens: list[Token], start: int, end: int) -> list[Span]:
             index += 2
             continue
         demonstrative = low in ("that", "this", "those", "these") and following in _PRONOUN_FOLLOWERS
-        if low in _REFERENCE_WORDS or demonstrative:
+        # "book him", "wish her happy birthday": "her" right after the verb is a person, not "her car"
+        person = low == "him" or (low == "her" and (index == start or following in _PRONOUN_FOLLOWERS))
+        if low in _REFERENCE_WORDS or demonstrative or person:
             out.append((tokens[index].start, tokens[index].end))
         index += 1
     return out

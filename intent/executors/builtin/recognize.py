@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
+from intent.executors.builtin.coordination import distribute
 from intent.executors.builtin.domains import choose_domain
 from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields, field_words
 from intent.executors.builtin.followup import (
@@ -466,6 +467,7 @@ def recognize(task_input: Mapping[str, Any]) -> dict[str, Any]:
     """Read a model task's ``input`` and return the candidate object (see ``build_output_schema``)."""
     recognizer = _Recognizer(task_input)
     recognizer.read()
+    recognizer.units = distribute(recognizer.units, recognizer.text)
     recognizer.place_fields()
     recognizer.settle()
     return recognizer.build()
