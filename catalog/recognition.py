@@ -30,6 +30,7 @@ from catalog.words import (
     text_words,
     verb_stems,
 )
+from intent.nlu import DomainScorer, scorer_for
 
 # Cues that open the prohibited part of a constraint ("Do not cancel the order").
 _NEGATION = re.compile(
@@ -63,6 +64,7 @@ class CatalogBinding:
             self.tools[tool.name] = tool
         self._words = {name: _tool_words(tool) for name, tool in self.tools.items()}
         self._fields = _union_fields(self.tools.values())
+        self._scorer: DomainScorer | None = None
 
     # --- construction -------------------------------------------------------------------------
 
@@ -164,37 +166,16 @@ class CatalogBinding:
     def classify(self, action: str | None, target: str | None) -> str | None:
         """The tool an intent (``action`` on ``target``) maps to, or None when no single tool clearly fits.
 
-        The action must name the tool's operation and the target one of its entity words; among
-        several such tools the one matching more entity words wins, then the one whose own operation
-        word the action uses, then the one leaving fewer entity words unmatched, then the one with the
-        more specific operation word; a tie is None.
+        The recognizer's own domain scorer (``intent.nlu``) on the tools' hints, so the two always
+        agree: the action must name a tool's operation or the target its entity words; among tools
+        with equal evidence the one whose own operation word the action uses wins, then the one
+        leaving fewer entity words unmatched, then the more specific operation; a tie is None.
         """
-        action_words = content_words(text_words(action or ""))
-        target_stems = {stem(word) for word in content_words(text_words(target or ""))}
-        if not action_words:
+        if not (action or "").strip() and not (target or "").strip():
             return None
-        action_stems: set[str] = set()
-        for word in action_words:
-            action_stems |= verb_stems(word)
-        # Some targets carry the operation ("order cancellation"), some actions the entity ("cancel order").
-        target_stems |= {stem(word) for word in action_words}
-        own_stems = {stem(word) for word in action_words}
-        scored: list[tuple[int, int, int, int, str]] = []
-        for name, tool_words in self._words.items():
-            if not tool_words.verbs & action_stems:
-                continue
-            matched = len(tool_words.entities & target_stems)
-            if tool_words.entities and not matched:
-                continue
-            unmatched = len(tool_words.entities - target_stems)
-            exact = int(tool_words.operation in own_stems)
-            scored.append((matched, exact, -unmatched, -tool_words.verb_groups, name))
-        if not scored:
-            return None
-        scored.sort(reverse=True)
-        if len(scored) > 1 and scored[0][:4] == scored[1][:4]:
-            return None
-        return scored[0][4]
+        if self._scorer is None:
+            self._scorer = scorer_for(self.domains, {name: self.domain_hints(name) for name in self.tools})
+        return self._scorer.choose(f"{action or ''} {target or ''}", action=action or "")
 
 
 def catalog_tool_definitions(document: Any, *, available: Iterable[str] = ()) -> Sequence[Mapping[str, Any]]:

@@ -1,5 +1,7 @@
 """Subcommands of ``intent-mcp``: each module has ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args)``.
 
+``serve`` and ``check`` are groups: their kinds (``serve tool-nodes``, ...) are modules of the same shape.
+
 Modules are imported only when their command runs, so start-up stays cheap.
 """
 
@@ -12,4 +14,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "print-config": ("print_config", "print the JSON snippet that registers this server with an MCP host"),
     "skill": ("skill", "print the path of the bundled intent-handoff Skill, show it or install it"),
     "project": ("project", "print the MCP tools an AXAG manifest, OpenAPI document or Tool-node file projects to"),
+    "serve": ("serve", "serve a tool catalog as an MCP server (intent-mcp serve KIND FILE ...)"),
+    "check": ("check", "check a tool catalog and list what would be omitted (intent-mcp check KIND FILE)"),
 }
+
+# ``intent-mcp serve KIND`` / ``intent-mcp check KIND``: catalog kind -> (module under intent_mcp.commands, help).
+# A serve module has ``add_arguments(parser)`` and ``run(args)``; the transport flags are added for it.
+SERVE_KINDS: dict[str, tuple[str, str]] = {}
+CHECK_KINDS: dict[str, tuple[str, str]] = {}

@@ -26,15 +26,15 @@ _OPENERS = frozenset("a an my our the another".split())
 _PREPOSITIONS = frozenset("for with to at in on from of by".split())
 
 
-def distribute(units: list[Unit], text: str) -> list[Unit]:
+def distribute(units: list[Unit]) -> list[Unit]:
     """``units`` with each request over two stand-alone objects made two requests of the same verb."""
     out: list[Unit] = []
     for unit in units:
-        out.extend(_split(unit, text) or [unit])
+        out.extend(_split(unit) or [unit])
     return out
 
 
-def _split(unit: Unit, text: str) -> list[Unit] | None:
+def _split(unit: Unit) -> list[Unit] | None:
     phrase = unit.phrase
     if unit.role != "intent" or phrase is None or phrase.target is None or phrase.verb not in _DISTRIBUTIVE_VERBS:
         return None

@@ -1,0 +1,135 @@
+"""What a clause is: a request, a constraint, a reason, a fragment or small talk, and where its content starts.
+
+``classify`` runs small deciding steps in order; each either settles the clause's kind (and
+returns True / None) or lets the next one look.
+"""
+
+from __future__ import annotations
+
+from intent.executors.builtin.clause_openings import after_frames, after_marker, read_openings
+from intent.executors.builtin.clause_words import Clause, constraint_at, frame_at, is_verb_start, match_at
+from intent.executors.builtin.lexicon import DETERMINERS, SOCIAL_WORDS, SUBJECT_PRONOUNS, VERBS, WH_WORDS
+
+__all__ = ["classify"]
+
+_PRESERVE_VERBS = frozenset("keep save leave retain preserve maintain protect hold".split())
+_MODALS = frozenset({"must", "should", "shall"})
+_NEED_MODALS = frozenset({"needs", "has", "have", "need"})
+_AUX = frozenset(
+    "is are was were will would can could do does did should has have 's am shall may might".split()
+)
+
+
+
+def _small_talk(clause: Clause, index: int) -> bool:
+    """No content words, only social words ("Thanks!"), or "never mind"."""
+    tokens = clause.tokens
+    words = [t for t in tokens[index:] if t.is_word]
+    if not words:
+        clause.kind = "social" if any(t.is_word for t in tokens) else "fragment"
+        return True
+    if all(t.low in SOCIAL_WORDS for t in words):
+        clause.kind = "social"
+        return True
+    if match_at(tokens, index, ("never", "mind")):
+        clause.kind = "intent"
+        clause.flags.add("never mind")
+        return True
+    return False
+
+
+def _wh_question(clause: Clause, index: int) -> bool:
+    """ "What's the status of order 5?": a question asks for something."""
+    tokens = clause.tokens
+    if (
+        clause.question
+        and tokens[index].low in WH_WORDS
+        and not frame_at(tokens, index)
+        and index + 1 < len(tokens)
+        and (tokens[index + 1].low in _AUX or tokens[index].low.endswith("'s"))
+    ):
+        clause.kind = "intent"
+        clause.flags.add("question")
+        clause.body = index
+        return True
+    return False
+
+
+def _preserved(clause: Clause, index: int) -> bool:
+    """ "Cancel X but save Y": what must survive the request, not a request of its own."""
+    if clause.link == "but" and clause.tokens[index].low in _PRESERVE_VERBS:
+        clause.kind, clause.constraint_kind, clause.body = "constraint", "requirement", index
+        return True
+    return False
+
+
+def _opening_constraint(clause: Clause, index: int) -> bool:
+    """A constraint opening ("Do not", "Only if", "Because"), or "Ideally send it" (a preferred request)."""
+    tokens = clause.tokens
+    found = constraint_at(tokens, index)
+    if found is None:
+        if tokens[index].low == "because" or match_at(tokens, index, ("so", "that")):
+            clause.kind = "reason"
+            return True
+        return False
+    if tokens[index].low in ("ideally", "preferably", "optionally") and index + 1 < len(tokens) \
+            and tokens[index + 1].low in VERBS:  # fmt: skip
+        clause.flags.add("preferred")
+        clause.kind, clause.body = "intent", index + 1
+        clause.extra_body = index
+        return True
+    clause.kind = "reason" if tokens[index].low in ("because", "so") else "constraint"
+    clause.constraint_kind = found[1]
+    clause.body = index
+    return True
+
+
+def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
+    """The kind the clause's first content word gives it."""
+    tokens = clause.tokens
+    word = tokens[index].low
+    found = constraint_at(tokens, index)
+    if found is not None and word not in ("if", "when", "until", "till", "whenever", "unless"):
+        clause.kind = "constraint"
+        clause.constraint_kind = found[1]
+    elif word in WH_WORDS or (word in _AUX and clause.question and index + 1 < len(tokens)):
+        clause.kind = "intent"
+        clause.flags.add("question")
+    elif word in SUBJECT_PRONOUNS or word in DETERMINERS:
+        lows = [t.low for t in tokens[index : index + 6]]
+        if any(w in _MODALS for w in lows) or any(
+            w in _NEED_MODALS and i + 1 < len(lows) and lows[i + 1] == "to" for i, w in enumerate(lows)
+        ):
+            clause.kind = "constraint"
+            clause.constraint_kind = "requirement"
+    elif word in VERBS or (word.endswith("ing") and clause.marker) or is_verb_start(tokens, index, strict=False):
+        clause.kind = "intent"
+    elif framed and tokens[index].is_word and not tokens[index].low[:1].isdigit():
+        clause.kind = "intent"
+
+
+def classify(clause: Clause) -> Clause:
+    """Decide what ``clause`` is and where its content starts."""
+    tokens = clause.tokens
+    index = read_openings(clause)
+    clause.body = index
+    if any(t.low in ("instead", "rather") for t in tokens[index:]):
+        clause.flags.add("correction")
+    if _small_talk(clause, index):
+        return clause
+    if tokens[index].low in ("please", "kindly") and constraint_at(tokens, index + 1):
+        index += 1
+    if _wh_question(clause, index) or _preserved(clause, index) or _opening_constraint(clause, index):
+        return clause
+    content = after_marker(clause, index)
+    if content is None:
+        return clause
+    body = after_frames(clause, content)
+    if body is None:
+        return clause
+    if body >= len(tokens):
+        clause.kind = "fragment"
+        return clause
+    clause.body = body
+    _kind_at_body(clause, body, framed=body > content or clause.marker is not None)
+    return clause

@@ -1,0 +1,78 @@
+"""Placing field values: which request each verbless fragment belongs to, then the values and the context."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from intent.executors.builtin.fields import Owner, extract_fields
+from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.units import Unit, clause_span
+
+__all__ = ["place_fields"]
+
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+
+def place_fields(state: Recognition) -> None:
+    owners: list[Owner] = []
+    for index, unit in enumerate(state.units):
+        if unit.role in ("intent", "update?"):
+            unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
+            owners.append(unit.owner)
+    for index, unit in enumerate(state.units):
+        if unit.role != "fragment":
+            continue
+        host = _host(state, index)
+        if host is not None and host.owner is not None:
+            host.owner.spans.append(clause_span(unit.clause))
+        elif state.baseline is not None:
+            unit.role = "update?"
+            unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
+            owners.append(unit.owner)
+    if len(owners) == 1 and state.baseline is None:
+        owners[0].spans = [(0, len(state.text))]
+    excluded = [
+        clause_span(u.clause)
+        for u in state.units
+        if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
+    ]
+    extract_fields(state.reading, state.specs, owners, excluded, state.reference_time, state.temporal)
+    _context_fields(state, owners)
+
+
+def _context_fields(state: Recognition, owners: list[Owner]) -> None:
+    """Fields the text leaves open but the request's context states under the field's own name."""
+    if not isinstance(state.context, Mapping) or not owners:
+        return
+    filled = {f["field"] for owner in owners for f in owner.fields}
+    keys = {_key(k): k for k in state.context if isinstance(k, str)}
+    for spec in state.specs:
+        original = keys.get(_key(spec.name))
+        if spec.name in filled or original is None:
+            continue
+        value = state.context[original]
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            continue
+        pointer = "/" + original.replace("~", "~0").replace("/", "~1")
+        owners[0].fields.append({
+            "field": spec.name, "value": value, "evidence": str(value), "source": "context",
+            "pointer": pointer, "candidates": None,
+        })  # fmt: skip
+
+
+def _host(state: Recognition, index: int) -> Unit | None:
+    """The request a verbless fragment belongs to: before it in its sentence, else before, else after."""
+    sentence = state.units[index].clause.sentence
+    hosts = ("intent", "update?")
+    before = next((u for u in reversed(state.units[:index]) if u.role in hosts), None)
+    if before is not None and before.clause.sentence == sentence:
+        return before
+    if state.baseline is not None:
+        return None
+    if before is not None:
+        return before
+    return next((u for u in state.units[index + 1 :] if u.role in hosts), None)

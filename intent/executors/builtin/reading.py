@@ -1,0 +1,149 @@
+"""Reading a request into units: each clause becomes a request, a constraint, a removal or a fragment."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from intent.executors.builtin.clauses import Clause, classify, split_sentence
+from intent.executors.builtin.fields import field_words
+from intent.executors.builtin.followup import content_words, resolve_reference
+from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
+from intent.executors.builtin.phrases import Phrase, Span, parse_intent
+from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.tokens import sentences, tokenize
+from intent.executors.builtin.units import Unit, clause_span
+from intent.normalize import find_dates, find_times
+
+__all__ = ["read"]
+
+# Spans of time that end an object phrase like a date does ("next week", "in 10 minutes", "later").
+_PERIOD = re.compile(
+    r"\b(?:(?:next|this|coming|last|the\s+following)\s+(?:week|month|year|weekend|morning|afternoon|evening)"
+    r"|in\s+(?:a|an|\d+|a\s+few|\w+)\s+(?:minutes?|hours?|days?|weeks?|months?)"
+    r"|later\s+today|later|soon|tonight|right\s+now|asap)\b",
+    re.IGNORECASE,
+)
+_META_OBJECT = re.compile(
+    r"^(?:me\s+)?(?:a\s+favou?r|(?:a\s+)?(?:couple|few|two|three|four|several|some|\d+)\s+(?:of\s+)?things?)$",
+    re.IGNORECASE,
+)
+_ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole thing"})
+_WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
+
+
+
+def read(state: Recognition) -> None:
+    text = state.reading
+    reference = state.reference_time.date() if state.reference_time else None
+    state.temporal = (find_dates(text, reference), find_times(text))
+    temporal = [(m.start, m.end) for m in (*state.temporal[0], *state.temporal[1])]
+    temporal += [(m.start(), m.end()) for m in _PERIOD.finditer(text)]
+    # "last month's transactions": a time word that owns a noun is part of the object
+    temporal = [(s, e) for s, e in temporal if text[e : e + 2] not in ("'s", "’s")]
+    for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
+        for clause_tokens, link in split_sentence(tokens):
+            if clause_tokens[0].start in state.numbered_items:
+                link = "then"  # the items of a numbered list come in their order
+            clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
+            state.units.append(_unit(state, clause, temporal))
+            if clause.extra_body is not None and state.units[-1].role == "intent":
+                rule = Clause(clause_tokens, number, link, kind="constraint", constraint_kind="preference",
+                              body=clause.extra_body)  # fmt: skip
+                state.units.append(Unit(rule, "constraint"))
+
+
+def _unit(state: Recognition, clause: Clause, temporal: list[Span]) -> Unit:
+    if (
+        clause.kind == "constraint"
+        and state.baseline is not None
+        and "correction" in clause.flags
+        and clause.constraint_kind == "requirement"
+    ):
+        # "Actually, the amount should be $95": a new value for the baseline, unless none is found
+        return Unit(clause, "update?", extra={"points back": True, "constraint": True})
+    if clause.kind == "constraint":
+        if state.baseline is not None and clause.constraint_kind == "prohibition":
+            removal = _ordinal_removal(state, clause)
+            if removal is not None:
+                return Unit(clause, "removal", removal=removal)
+        return Unit(clause, "constraint")
+    if clause.kind != "intent":
+        return Unit(clause, "fragment" if clause.kind == "fragment" else "other")
+    if "never mind" in clause.flags:
+        phrase = None
+    else:
+        phrase = parse_intent(clause, temporal)
+        if phrase is None:
+            return Unit(clause, "fragment")
+    if phrase is not None and phrase.verb == "do" and phrase.target is not None:
+        if _META_OBJECT.match(state.text[phrase.target[0] : phrase.target[1]]):
+            return Unit(clause, "other")  # "Can you do two things:" announces requests, it is none
+    if state.baseline is not None:
+        return _follow_up_unit(state, clause, phrase)
+    if phrase is None:
+        return Unit(clause, "other")
+    return Unit(clause, "intent", phrase)
+
+
+def _follow_up_unit(state: Recognition, clause: Clause, phrase: Phrase | None) -> Unit:
+    """A request clause of a follow-up turn: a removal, a possible update, or a new request."""
+    verb = phrase.verb if phrase else "never"
+    phrasal = phrase is not None and " " in state.text[phrase.action[0] : phrase.action[1]]
+    if (verb in REMOVAL_VERBS and not phrasal) or verb == "never":  # "drop off" removes nothing
+        removal = _removal_unit(state, clause, phrase, verb)
+        if removal is not None:
+            return removal
+        if phrase is None:
+            return Unit(clause, "other")
+    assert phrase is not None
+    if "also" not in clause.flags and ("correction" in clause.flags or verb in CORRECTION_VERBS):
+        unit = Unit(clause, "update?", phrase)
+        unit.extra["points back"] = "correction" in clause.flags or _points_back(state, phrase)
+        return unit
+    return Unit(clause, "intent", phrase)
+
+
+def _removal_unit(state: Recognition, clause: Clause, phrase: Phrase | None, verb: str) -> Unit | None:
+    """ "Forget the second one", "Never mind the hotel", "Cancel everything"."""
+    words = state.text[phrase.target[0] : phrase.target[1]] if phrase and phrase.target else "it"
+    start, end = clause_span(clause)
+    evidence = state.text[start:end]
+    if words.lower().split()[-1:] in (["everything"], ["all"]) or words.lower() in _ALL_OF_IT:
+        removals = [{"kind": "intent", "id": str(i["id"]), "evidence": evidence} for i in state.base_intents]
+        if removals:
+            return Unit(clause, "removal", phrase, removal=removals[0], extra={"more": removals[1:]})
+    found = resolve_reference(words, state.base_intents, state.base_constraints, by_words=verb in _WORD_REMOVALS)
+    if found is None:
+        return None
+    return Unit(clause, "removal", phrase, removal={"kind": found[0], "id": found[1], "evidence": evidence})
+
+
+def _ordinal_removal(state: Recognition, clause: Clause) -> dict[str, Any] | None:
+    """ "Don't do the second one": a prohibition that names a baseline intent by its place."""
+    words = {t.low for t in clause.tokens}
+    if not words & {"first", "second", "third", "last", "other", "latter", "former"} or "one" not in words:
+        return None
+    start, end = clause_span(clause)
+    found = resolve_reference(state.text[start:end], state.base_intents, [], by_words=False)
+    if found is None:
+        return None
+    return {"kind": found[0], "id": found[1], "evidence": state.text[start:end]}
+
+
+def _points_back(state: Recognition, phrase: Phrase) -> bool:
+    """Does "change X to Y" name something already there: a pronoun, a field, a baseline target?"""
+    if phrase.target is None:
+        return False
+    head = state.text[phrase.target[0] : phrase.target[1]].lower()
+    head = head.split(" to ")[0].split(" instead")[0]
+    words = content_words(head)
+    first = head.split()[0] if head.split() else ""
+    if first in ("it", "that", "this", "them", "those", "these"):
+        return True
+    known: set[str] = set()
+    for spec in state.specs:
+        known |= field_words(spec)
+    for intent in state.base_intents:
+        known |= content_words(str(intent.get("target") or ""))
+    return bool(words & known)
