@@ -92,8 +92,8 @@ def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check
                   f"intent {index + 1} target {got.get('target')!r} lacks {wanted['target_has']!r}")  # fmt: skip
         if "target_lacks" in wanted:
             target = _norm(got.get("target"))
-            check("targets", bool(got) and not any(_norm(part) in target for part in wanted["target_lacks"]),
-                  f"intent {index + 1} target {got.get('target')!r} still has one of {wanted['target_lacks']!r}")  # fmt: skip
+            kept = [part for part in wanted["target_lacks"] if _norm(part) in target]
+            check("targets", bool(got) and not kept, f"intent {index + 1} target {got.get('target')!r} has {kept!r}")
         if "goal_has" in wanted:
             goal = _norm(got.get("goal"))
             check("goals", all(_norm(part) in goal for part in wanted["goal_has"]),
