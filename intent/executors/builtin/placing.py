@@ -20,7 +20,7 @@ def _key(name: str) -> str:
 def place_fields(state: Recognition) -> None:
     owners: list[Owner] = []
     for index, unit in enumerate(state.units):
-        if unit.role in ("intent", "update?"):
+        if unit.role in ("intent", "update?", "correction"):
             unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
             owners.append(unit.owner)
     for index, unit in enumerate(state.units):

@@ -11,7 +11,8 @@ from intent.executors.builtin.followup import content_words, resolve_reference
 from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
 from intent.executors.builtin.state import Recognition
-from intent.executors.builtin.tokens import sentences, tokenize
+from intent.executors.builtin.self_correction import MARKER, cut_corrections
+from intent.executors.builtin.tokens import Token, sentences, tokenize
 from intent.executors.builtin.units import Unit, clause_span
 from intent.normalize import find_dates, find_times
 
@@ -42,15 +43,28 @@ def read(state: Recognition) -> None:
     # "last month's transactions": a time word that owns a noun is part of the object
     temporal = [(s, e) for s, e in temporal if text[e : e + 2] not in ("'s", "’s")]
     for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
-        for clause_tokens, link in split_sentence(tokens):
-            if clause_tokens[0].start in state.numbered_items:
-                link = "then"  # the items of a numbered list come in their order
-            clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
-            state.units.append(_unit(state, clause, temporal))
-            if clause.extra_body is not None and state.units[-1].role == "intent":
-                rule = Clause(clause_tokens, number, link, kind="constraint", constraint_kind="preference",
-                              body=clause.extra_body)  # fmt: skip
-                state.units.append(Unit(rule, "constraint"))
+        earlier = any(u.role == "intent" for u in state.units)
+        for words, marker in cut_corrections(tokens, earlier=earlier):
+            first = len(state.units)
+            _read_words(state, words, number, ender, temporal)
+            if marker:  # "..., no wait, make it $300": the words after a correction marker
+                if len(state.units) == first:
+                    state.units.append(Unit(Clause(marker, number, kind="social"), "other"))
+                state.units[first].extra[MARKER] = (marker[0].start, marker[-1].end)
+
+
+def _read_words(state: Recognition, tokens: list[Token], number: int, ender: str, temporal: list[Span]) -> None:
+    if not tokens:
+        return
+    for clause_tokens, link in split_sentence(tokens):
+        if clause_tokens[0].start in state.numbered_items:
+            link = "then"  # the items of a numbered list come in their order
+        clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
+        state.units.append(_unit(state, clause, temporal))
+        if clause.extra_body is not None and state.units[-1].role == "intent":
+            rule = Clause(clause_tokens, number, link, kind="constraint", constraint_kind="preference",
+                          body=clause.extra_body)  # fmt: skip
+            state.units.append(Unit(rule, "constraint"))
 
 
 def _unit(state: Recognition, clause: Clause, temporal: list[Span]) -> Unit:

@@ -14,6 +14,7 @@ from intent.executors.builtin.building import build
 from intent.executors.builtin.coordination import distribute
 from intent.executors.builtin.placing import place_fields
 from intent.executors.builtin.reading import read
+from intent.executors.builtin.self_correction import fold_corrections
 from intent.executors.builtin.settling import settle
 from intent.executors.builtin.state import Recognition
 
@@ -25,6 +26,7 @@ def recognize(task_input: Mapping[str, Any]) -> dict[str, Any]:
     state = Recognition.from_task_input(task_input)
     read(state)
     state.units = distribute(state.units)
+    fold_corrections(state.units, state.text)
     place_fields(state)
     settle(state)
     return build(state)
