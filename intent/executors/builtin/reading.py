@@ -10,8 +10,8 @@ from intent.executors.builtin.fields import field_words
 from intent.executors.builtin.followup import content_words, resolve_reference
 from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
-from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.self_correction import MARKER, cut_corrections
+from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.tokens import Token, sentences, tokenize
 from intent.executors.builtin.units import Unit, clause_span
 from intent.normalize import find_dates, find_times

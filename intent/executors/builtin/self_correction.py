@@ -175,7 +175,7 @@ def _drop(
         if target is None:
             continue
         said = text[target[0] : target[1]].lower()
-        if said in (named, bare) or said.endswith(" " + bare) and " and " not in said:
+        if said in (named, bare) or (said.endswith(" " + bare) and " and " not in said):
             return "retraction", unit, None
         for joined in (f" and {named}", f" and {bare}"):
             at = said.find(joined)
