@@ -14,6 +14,7 @@ from typing import Any
 from intent.config import IntentConfig
 from intent.grounding import Span, align
 from intent.request import NormalizedRequest
+from intent.resolve.correcting import Correcting, Said
 from intent.resolve.fields import CheckedValue, check_field_value
 from intent.result.models import (
     Change,
@@ -70,6 +71,7 @@ class _Resolution:
         used += [c.id for c in self._all_constraints()]
         self.ids = _Ids(used)
         self.keys: dict[str, str] = {}  # candidate key -> intent id
+        self.said: dict[str, Said] = {}  # intent id -> where this turn asked for it
         self.dropped_keys: set[str] = set()
         self.changes: list[Change] = []
         self.issues: list[Issue] = []
@@ -186,11 +188,13 @@ class _Resolution:
             self.dropped_keys.add(item["key"])
             return
         target = None
+        grounded = None
         if item["target"] is not None:
             grounded = self._ground(item["target"], f"{path}/target", "target")
             target = grounded[0] if grounded else None
         ident = self.ids.take("intent")
         self.keys[item["key"]] = ident
+        self.said[ident] = Said(evidence[0], span.start, grounded[1].start if grounded else None)
         ambiguous = item["understanding"] == "ambiguous" and len(item["readings"]) >= 2
         domain = self._domain(item["domain"], f"{path}/domain")
         node = IntentNode(
@@ -216,7 +220,7 @@ class _Resolution:
         return extensions
 
     def _update_intent(self, item: Mapping[str, Any], path: str) -> None:
-        ident = item["id"]
+        ident = self.keys.get(item["id"], item["id"])  # a baseline id, or the key of a request of this turn
         node = self._intent(ident)
         grounded = self._ground(item["evidence"], f"{path}/evidence", "update evidence")
         span = grounded[1] if grounded else None
@@ -227,26 +231,35 @@ class _Resolution:
             self.changes.append(Change(operation="update", target=target, description="Update the intent",
                                        sourceRefs=[self._ref(span)], effect="rejected", reason=reason))
             return
-        parts: list[str] = []
+        said = self.said.get(ident)
+        base = self.request.baseline
+        index = next((i for i, n in enumerate(base.intents) if n.id == ident), None) if base else None
+        correcting = Correcting(node, said, index, lambda start, end: self._ref(Span(start, end, "exact")))
         if item["action"] is not None:
             action = self._ground(item["action"], f"{path}/action", "action")
             if action is not None:
-                node.action = action[0]
-                parts.append("action")
+                correcting.set_action(action[0], self._ref(action[1]))
         if item["target"] is not None:
             new_target = self._ground(item["target"], f"{path}/target", "target")
             if new_target is not None:
-                node.target = new_target[0]
-                parts.append("target")
-        node.goal = f"{node.action} {node.target}" if node.target else node.action
-        parts += self._fields(node, item["fields"], path)
+                correcting.set_target(new_target[0], self._ref(new_target[1]))
+        before = dict(node.inputs)
+        before_refs = {key[1]: list(c.source_refs) for key, c in self.checked.items() if key[0] == ident}
+        names = self._fields(node, item["fields"], path)
+        for name in names:
+            evidence = next((str(f.get("evidence") or "") for f in item["fields"] if f["field"] == name), "")
+            checked = self.checked.get((ident, name))
+            correcting.field_changed(name, before.get(name), node.inputs.get(name), evidence,
+                                     list(checked.source_refs) if checked else [], before_refs.get(name, []))
+        correcting.finish()
         if ident not in self.turn_intents:
             self.turn_intents.append(ident)
-        if parts:
+        if names and said is None:
             self.changes.append(Change(operation="update", target=target,
-                                       description=f"Update {', '.join(parts)} from this turn",
+                                       description=f"Update {', '.join(names)} from this turn",
                                        sourceRefs=[self._ref(span)], effect="applied"))
-        else:
+        self.changes.extend(correcting.changes)
+        if not names and not correcting.changes:
             self.changes.append(Change(operation="update", target=target, description="Update the intent",
                                        sourceRefs=[self._ref(span)], effect="rejected",
                                        reason="nothing in the update could be grounded"))
@@ -300,6 +313,8 @@ class _Resolution:
 
     def _remove(self, item: Mapping[str, Any], path: str) -> None:
         kind, ident = item["kind"], item["id"]
+        if kind == "intent":
+            ident = self.keys.get(ident, ident)  # a request of this same turn, taken back
         grounded = self._ground(item["evidence"], f"{path}/evidence", "removal evidence")
         span = grounded[1] if grounded else None
         target = ChangeTarget(kind=kind, id=ident)
@@ -308,9 +323,13 @@ class _Resolution:
             self.changes.append(Change(operation="remove", target=target, description=description,
                                        sourceRefs=[], effect="rejected", reason="its evidence is not in the input"))
             return
+        said = self.said.get(ident) if kind == "intent" else None
         removed = self._remove_intent(ident) if kind == "intent" else self._remove_constraint(ident)
+        refs = [self._ref(span)]
+        if said is not None:  # what is taken back, then the words taking it back
+            refs.insert(0, self._ref(Span(said.evidence_start, said.evidence_start + len(said.evidence), "exact")))
         self.changes.append(Change(
-            operation="remove", target=target, description=description, sourceRefs=[self._ref(span)],
+            operation="remove", target=target, description=description, sourceRefs=refs,
             effect="applied" if removed else "rejected",
             reason=None if removed else f"{ident!r} is not a {kind} of the baseline"))
 

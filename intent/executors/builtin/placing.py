@@ -40,7 +40,12 @@ def place_fields(state: Recognition) -> None:
         for u in state.units
         if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
     ]
+    # A correction's values are read apart: they restate fields its request already has.
+    corrections = [u.owner for u in state.units if u.role == "correction" and u.owner is not None]
+    owners = [o for o in owners if all(o is not c for c in corrections)]
     extract_fields(state.reading, state.specs, owners, excluded, state.reference_time, state.temporal)
+    for owner in corrections:
+        extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal)
     _context_fields(state, owners)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from intent.executors.builtin.fields import Owner
 from intent.executors.builtin.followup import resolve_reference
 from intent.executors.builtin.lexicon import AMBIGUOUS_VERBS
+from intent.executors.builtin.restating import restated_values
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.units import Unit
 
@@ -76,6 +77,11 @@ def settle(state: Recognition) -> None:
         if unit.role != "update?":
             continue
         assert unit.owner is not None
+        if "restates" in unit.extra:  # "Not 000111, 000112": only the second value is meant
+            unit.owner.fields.clear()
+        if not unit.owner.fields and ("correction" in unit.clause.flags or unit.phrase is not None or
+                                      "restates" in unit.extra):  # fmt: skip
+            unit.owner.fields.extend(restated_values(unit, state.text, state.base_intents))  # "Actually, Paris"
         names = {f["field"] for f in unit.owner.fields}
         phrase = unit.phrase
         new_target: str | None = None
