@@ -39,6 +39,7 @@ _MARKERS: tuple[tuple[str, ...], ...] = tuple(
         reverse=True,
     )
 )
+_FIRST_WORDS = frozenset(words[0] for words in _MARKERS)
 # Single-word markers that only correct when a pause or the correction follows them, not "sorry for ...".
 _NEEDS_PAUSE = frozenset({"wait", "no", "sorry", "oops", "whoops", "rather", "correction", "err", "erm", "uh", "um"})
 _RETRACTIONS = frozenset(
@@ -57,6 +58,8 @@ _POINTING = frozenset({"it", "that", "this", "them", "one"})
 
 def _marker_at(tokens: list[Token], index: int) -> int:
     """Number of tokens of a correction marker (with the pauses in it) starting at ``index``, or 0."""
+    if tokens[index].low not in _FIRST_WORDS:
+        return 0
     end = index
     while end < len(tokens):
         found = 0
@@ -87,6 +90,9 @@ def cut_corrections(tokens: list[Token], *, earlier: bool) -> list[tuple[list[To
     marker: list[Token] = []
     index = 0
     while index < len(tokens):
+        if tokens[index].low not in _FIRST_WORDS:  # most words start no marker
+            index += 1
+            continue
         at_start = index == 0 and earlier
         after_pause = index > 0 and tokens[index - 1].low in _PAUSES and index - 1 > start
         length = _marker_at(tokens, index) if at_start or after_pause else 0

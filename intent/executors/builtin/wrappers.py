@@ -21,7 +21,8 @@ _SYMBOLS = re.compile(
 )
 # Emoticons standing alone: ":)", ";-)", ":D", "<3", "xD".
 _EMOTICON = re.compile(r"(?<!\S)(?:[:;=][-']?[)(\]\[DPpO/\\|*]+|<3+|xD+|XD+|\^_\^)(?!\S)")
-_NEEDS_SYMBOL_PASS = re.compile(r"[^\x00-\x7f]|[:;=]-?[)(DPp]|<3|xD|XD|\^_\^")
+_EMOTICON_CHARS = (":", ";", "=", "<3", "xD", "XD", "^_^")
+_SIGN_OFF_HINTS = ("thank", "thx", "ty", "cheers", "regards", "best")
 # "Re: RE: Fwd:" at the start of a line: a subject line's reply and forward markers.
 _SUBJECT_MARKS = re.compile(r"^[ \t]*(?:(?:re|fwd?|aw|tr)\s*:\s*)+", re.IGNORECASE)
 # Where quoted earlier text starts: "On Mon, ... wrote:", "-----Original Message-----", "From: ...".
@@ -51,6 +52,7 @@ _GREETING = re.compile(
     r"(?:[ \t]+(?!(?:can|could|would|will|please|pls)\b)[\w'.-]+){0,3}?[ \t]*(?:[,!:]+|\n|[ \t]{2,}|$))+",
     re.IGNORECASE,
 )
+_SIGN_OFF_REACH = 48
 # A list item's marker: "- ", "* ", "• ", "1. ", "2) ", "a) ".
 _BULLET = re.compile(r"^[ \t]*(?:[-*+•–—]|(?P<number>\d{1,2})[.)]|[a-h]\))[ \t]+(?=\S)")
 # Short lines after a sign-off are a name, a title, a company, a phone number.
@@ -83,7 +85,7 @@ def _lines(text: str) -> list[tuple[int, int]]:
 def unwrap(text: str) -> Unwrapped:
     """Blank what wraps the request in ``text``; offsets stay those of ``text``."""
     chars: list[str] | None = None
-    if _NEEDS_SYMBOL_PASS.search(text):
+    if not text.isascii() or any(c in text for c in _EMOTICON_CHARS):
         chars = list(text)
         for pattern in (_SYMBOLS, _EMOTICON):
             for match in pattern.finditer(text):
@@ -98,7 +100,11 @@ def unwrap(text: str) -> Unwrapped:
         _blank(chars, greeting.start(), greeting.end())
     current = text if chars is None else "".join(chars)
     last_line = current.rfind("\n") + 1
-    trailing = _TRAILING_SIGN_OFF.search(current, last_line)
+    # A sign-off ends the message: only its last few dozen characters are searched.
+    tail = max(last_line, len(current) - _SIGN_OFF_REACH)
+    ending = current[tail:].lower()
+    hinted = any(hint in ending for hint in _SIGN_OFF_HINTS)
+    trailing = _TRAILING_SIGN_OFF.search(current, tail) if hinted else None
     if trailing is not None and current[: trailing.start()].strip():
         chars = list(current)
         _blank(chars, trailing.start(), trailing.end())
