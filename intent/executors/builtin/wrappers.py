@@ -94,6 +94,9 @@ def unwrap(text: str) -> Unwrapped:
     if "\n" in text:
         chars = chars if chars is not None else list(text)
         numbered = _unwrap_lines(text, chars)
+    elif text[:4].lower().startswith(("re", "fw", "aw", "tr")) and (subject := _SUBJECT_MARKS.match(text)):
+        chars = chars if chars is not None else list(text)
+        _blank(chars, 0, subject.end())  # "Re: can you resend it?": the request is the subject
     greeting = _GREETING.match(text if chars is None else "".join(chars))
     if greeting is not None and greeting.end() < len(text):
         chars = chars if chars is not None else list(text)
@@ -125,8 +128,9 @@ def _unwrap_lines(text: str, chars: list[str]) -> list[int]:
             cut = index
             break
         if _SIGN_OFF.match(line) and position > 0:
-            rest = content[position + 1 :]
-            if all(len(text[lines[i][0] : lines[i][1]].split()) <= _SIGNATURE_LINE_WORDS for i in rest):
+            rest = [text[lines[i][0] : lines[i][1]] for i in content[position + 1 :]]
+            ends = next((n for n, r in enumerate(rest) if _QUOTE_HEADER.match(r) or _SIGNATURE_START.match(r)), None)
+            if all(len(r.split()) <= _SIGNATURE_LINE_WORDS for r in rest[:ends]):
                 cut = index
                 break
         if line.lstrip().startswith(">"):
