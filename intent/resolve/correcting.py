@@ -78,7 +78,7 @@ class Correcting:
             self._rewrite_target(rewording, at)
             return
         if self.said is not None:  # "Schedule the call for Tuesday, scratch that, Wednesday"
-            found = find_same_kind(self.said.evidence, words)
+            found = find_same_kind(self.said.evidence, words, loose=True)
             if found is not None:
                 start, end, new = found
                 old = self.said.evidence[start:end]

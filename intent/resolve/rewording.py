@@ -30,7 +30,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("time", re.compile(_TIME, re.I)),
     ("date", re.compile(_DATE, re.I)),
     ("code", re.compile(r"\b[A-Za-z]{0,6}[-#]?\d*\d{3,}[A-Za-z0-9-]*\b|#\d+\b")),
-    ("number", re.compile(r"\b\d+(?:\.\d+)?\b")),
+    ("number", re.compile(r"\b\d+(?:\.\d+)?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                          r"a\s+dozen|a\s+couple(?:\s+of)?)\b", re.I)),
     ("name", re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")),
 )
 # A kind the text may state in a looser form: "at 7" is a time, "4" a bare amount or party size.
@@ -76,14 +77,19 @@ def _spans(text: str, kind: str) -> list[tuple[int, int]]:
     return found
 
 
-def find_same_kind(text: str, new_words: str) -> tuple[int, int, str] | None:
-    """(start, end, replacement) of the words in ``text`` of the correction's kind, or None."""
+def find_same_kind(text: str, new_words: str, *, loose: bool = False) -> tuple[int, int, str] | None:
+    """(start, end, replacement) of the words in ``text`` of the correction's kind, or None.
+
+    A bare number stands for a time only after "at" ("a table at 7"), unless ``loose``.
+    """
     core = core_of(new_words)
     if core is None:
         return None
     kind, start, end = core
     for candidate in (kind, *_ALSO.get(kind, ())):
         spans = [s for s in _spans(text, candidate) if text[s[0] : s[1]].lower() != new_words[start:end].lower()]
+        if kind == "time" and candidate == "number" and not loose:
+            spans = [s for s in spans if text[: s[0]].lower().endswith("at ")]
         if spans:
             s, e = spans[-1]
             return s, e, new_words[start:end]

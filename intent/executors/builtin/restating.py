@@ -14,7 +14,7 @@ from intent.executors.builtin.tokens import Token
 from intent.executors.builtin.units import Unit
 from intent.resolve.rewording import core_of, find_same_kind
 
-__all__ = ["not_this_but_that", "restated_values"]
+__all__ = ["not_this_but_that", "restated_values", "same_verb_intent"]
 
 _POINTING = frozenset({"it", "that", "this", "to", "one"})
 
@@ -33,6 +33,12 @@ def _new_words(unit: Unit, text: str) -> tuple[int, int] | None:
     if not tokens or len(tokens) > 4:
         return None
     return tokens[0].start, tokens[-1].end
+
+
+def same_verb_intent(verb: str, base_intents: Sequence[Mapping[str, Any]]) -> str | None:
+    """ "Actually, call Jim instead" over "Call Tom and email Sue": the one baseline request of that verb."""
+    found = [i for i in base_intents if str(i.get("action") or "").lower().split()[:1] == [verb]]
+    return str(found[0]["id"]) if len(found) == 1 else None
 
 
 def not_this_but_that(tokens: list[Token], base_intents: Sequence[Mapping[str, Any]]) -> tuple[int, int] | None:
