@@ -31,11 +31,11 @@ from adapter.adapter import IntentMcpAdapter, create_intent_mcp_adapter
 from adapter.binding import ConnectionSessions
 from adapter.config import IntentMcpAdapterConfig
 from adapter.context import current_request
-from adapter.envelope import DECLARED_PROTOCOL_VERSIONS
 from adapter.register import register
 from adapter.schemas import HOST_CANCEL_REPLY_SCHEMA, HOST_TASK_SCHEMA
 from adapter.server import create_server
 from adapter.session import IntentMcpSession
+from adapter.versions import DECLARED_PROTOCOL_VERSIONS
 
 __all__ = [
     "DECLARED_PROTOCOL_VERSIONS",

@@ -14,7 +14,7 @@ from adapter.config import IntentMcpAdapterConfig, validate_config
 from adapter.records import RecordLedger
 from adapter.session import IntentMcpSession
 from adapter.tools import EXECUTOR_TOOLS, HOST_TOOLS, ToolKind, build_tools
-from intent import REQUEST_SCHEMA
+from intent import REQUEST_SCHEMA, Intent
 from intent.errors import IntentError
 
 
@@ -23,7 +23,7 @@ class IntentMcpAdapter:
 
     def __init__(self, config: IntentMcpAdapterConfig) -> None:
         self.config = validate_config(config)
-        self.instances: Mapping[str, Any] = MappingProxyType(dict(config.instances))
+        self.instances: Mapping[str, Intent] = MappingProxyType(dict(config.instances))
         kinds = EXECUTOR_TOOLS if config.mode == "executor" else HOST_TOOLS
         self.tools: tuple[types.Tool, ...] = build_tools(kinds, config.tool_prefix, list(self.instances))
         self._kinds: dict[str, ToolKind] = {config.tool_prefix + kind.value: kind for kind in kinds}

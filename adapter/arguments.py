@@ -8,14 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from intent import Intent
 from intent.errors import IntentError
+from intent.pointer import join_pointer
 
 # Trusted configuration that a tool caller can never set; named in the refusal so callers learn why.
 _CONFIGURATION_NOTE = "schema, executor, API keys, configuration paths and mode are trusted configuration"
-
-
-def _pointer(key: str) -> str:
-    return "/" + key.replace("~", "~0").replace("/", "~1")
 
 
 def as_arguments(arguments: object) -> dict[str, Any]:
@@ -37,14 +35,14 @@ def check_keys(arguments: Mapping[str, Any], allowed: Mapping[str, Any], require
                 "INPUT_INVALID",
                 f"unknown argument {key!r}; allowed: {', '.join(sorted(allowed))} ({_CONFIGURATION_NOTE}, "
                 "not tool arguments)",
-                path=_pointer(key),
+                path=join_pointer(key),
             )
     for key in required:
         if key not in arguments:
-            raise IntentError("INPUT_INVALID", f"argument {key!r} is required", path=_pointer(key))
+            raise IntentError("INPUT_INVALID", f"argument {key!r} is required", path=join_pointer(key))
 
 
-def select_instance(arguments: dict[str, Any], instances: Mapping[str, Any]) -> tuple[str, Any]:
+def select_instance(arguments: dict[str, Any], instances: Mapping[str, Intent]) -> tuple[str, Intent]:
     """Pop ``instance`` and resolve it; a single instance may be implied, several never are."""
     name = arguments.pop("instance", None)
     if name is None:
@@ -70,5 +68,5 @@ def select_instance(arguments: dict[str, Any], instances: Mapping[str, Any]) -> 
 def string_argument(arguments: Mapping[str, Any], key: str, *, allow_empty: bool = False) -> str:
     value = arguments.get(key)
     if not isinstance(value, str) or (not allow_empty and not value):
-        raise IntentError("INPUT_INVALID", f"{key} must be a non-empty string", path=_pointer(key))
+        raise IntentError("INPUT_INVALID", f"{key} must be a non-empty string", path=join_pointer(key))
     return value

@@ -26,11 +26,11 @@ from adapter import envelope
 from adapter.adapter import IntentMcpAdapter
 from adapter.session import IntentMcpSession
 from adapter.tools import ToolKind
+from adapter.versions import LATEST_DECLARED_VERSION, MODERN_DECLARED_VERSIONS
 from intent.errors import IntentError
 
 logger = logging.getLogger(__name__)
 
-_MODERN_VERSIONS = frozenset({"2026-07-28"})
 
 _NO_CONTINUITY = IntentError(
     "CONFIG_INVALID",
@@ -68,7 +68,7 @@ class ConnectionSessions:
         self._by_channel: weakref.WeakKeyDictionary[Any, IntentMcpSession] = weakref.WeakKeyDictionary()
 
     def tools_for(self, request_context: Any) -> list[types.Tool]:
-        version = getattr(request_context, "protocol_version", None) or envelope.DECLARED_PROTOCOL_VERSIONS[-1]
+        version = getattr(request_context, "protocol_version", None) or LATEST_DECLARED_VERSION
         return [envelope.tool_for_version(tool, version) for tool in self.adapter.tools]
 
     def owns(self, name: str) -> bool:
@@ -99,7 +99,7 @@ class ConnectionSessions:
         connection = _connection_of(request_context)
         if connection is None:
             return self.adapter.connect(protocol_version=version), True
-        if version in _MODERN_VERSIONS:
+        if version in MODERN_DECLARED_VERSIONS:
             if not getattr(connection, "has_standalone_channel", False):
                 return self.adapter.connect(protocol_version=version), True
             channel = connection.outbound

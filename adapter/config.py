@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from adapter.names import check_instance_name, check_tool_prefix
+from intent import Intent, IntentConfig
 from intent.errors import IntentError
 
 AdapterMode = Literal["executor", "host"]
@@ -28,7 +29,7 @@ class IntentMcpAdapterConfig:
     as given (``"crm."`` gives ``crm.intent_parse``). The bounds apply per adapter.
     """
 
-    instances: Mapping[str, Any] = field(default_factory=dict)
+    instances: Mapping[str, Intent] = field(default_factory=dict)
     mode: AdapterMode = "executor"
     tool_prefix: str = ""
     max_terminal_records: int = DEFAULT_MAX_TERMINAL_RECORDS
@@ -45,8 +46,6 @@ def _positive_int(value: object, name: str) -> int:
 
 def validate_config(config: object) -> IntentMcpAdapterConfig:
     """Return ``config`` if it is usable, else raise ``CONFIG_INVALID`` naming the offending part."""
-    from intent import Intent, IntentConfig
-
     if not isinstance(config, IntentMcpAdapterConfig):
         raise IntentError("CONFIG_INVALID", "pass an IntentMcpAdapterConfig", path="")
     if config.mode not in ("executor", "host"):

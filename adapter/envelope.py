@@ -14,15 +14,11 @@ from typing import Any
 import mcp_types as types
 import orjson
 
+from adapter.versions import DECLARED_PROTOCOL_VERSIONS, MODERN_DECLARED_VERSIONS, PRE_OUTPUT_SCHEMA_VERSIONS
 from intent.errors import IntentError, error_payload
 
-DECLARED_PROTOCOL_VERSIONS: tuple[str, ...] = ("2025-06-18", "2025-11-25", "2026-07-28")
-"""The versions the adapter is built and tested for."""
-
-# Versions whose replies carry ``resultType``; the handshake versions do not know the field.
-_RESULT_TYPE_VERSIONS = frozenset({"2026-07-28"})
-# ``Tool.outputSchema`` / ``structuredContent`` arrived in 2025-06-18.
-_NO_OUTPUT_SCHEMA_VERSIONS = frozenset({"2024-11-05", "2025-03-26"})
+# Versions whose replies carry ``resultType``: the modern ones; the handshake versions do not know the field.
+_RESULT_TYPE_VERSIONS = MODERN_DECLARED_VERSIONS
 
 
 def check_protocol_version(version: object) -> str:
@@ -38,7 +34,7 @@ def check_protocol_version(version: object) -> str:
 
 
 def has_output_schema(version: str) -> bool:
-    return version not in _NO_OUTPUT_SCHEMA_VERSIONS
+    return version not in PRE_OUTPUT_SCHEMA_VERSIONS
 
 
 def tool_for_version(tool: types.Tool, version: str) -> types.Tool:

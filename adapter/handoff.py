@@ -35,14 +35,7 @@ def _plain(value: Any) -> Any:
 
 def _copy_error(error: IntentError) -> IntentError:
     # A fresh exception per delivery: replays must not share tracebacks.
-    return IntentError(
-        error.code,
-        error.message,
-        path=error.path,
-        category=error.category,
-        retryable=error.retryable,
-        feedback=error.feedback,
-    )
+    return error.with_path(error.path)
 
 
 def _deliver(outcome: Outcome, *, first: bool) -> Reply:
@@ -185,14 +178,18 @@ class HostHandoff:
 
     async def _run_accept(self, record: HostRecord, candidate_text: str) -> Outcome:
         # The core refuses a task whose deadline passed; the scope bounds anything that awaits.
-        deadline = getattr(record.task, "deadline", None)
+        task, intent = record.task, record.intent
+        if task is None or intent is None:  # settled or cancelled before this attempt began
+            return Outcome(error=IntentError("REQUEST_CANCELLED", "this request was cancelled; prepare again",
+                                             path="/requestId"))
+        deadline = task.deadline
         try:
             # The task's deadline is a time.monotonic() value; cancel scopes use the event loop's clock.
             scope_deadline = (
                 anyio.current_time() + (deadline - time.monotonic()) if deadline is not None else float("inf")
             )
             with anyio.CancelScope(deadline=scope_deadline) as limit:
-                result = await record.intent.accept(record.task, candidate_text)
+                result = await intent.accept(task, candidate_text)
             if limit.cancelled_caught:
                 return Outcome(error=IntentError("TIMEOUT", "the request's deadline passed; prepare again"))
             body = result.to_dict()

@@ -14,11 +14,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
 from intent.errors import IntentError
+
+if TYPE_CHECKING:
+    from intent import Intent, ModelTask
 
 
 class RecordState(str, Enum):
@@ -66,8 +69,8 @@ class Attempt:
 class HostRecord:
     request_id: str
     token: str
-    task: Any  # the core's ModelTask
-    intent: Any  # the Intent that prepared it
+    task: ModelTask | None  # None once terminal: only the reply is kept
+    intent: Intent | None  # the Intent that prepared the task
     on_evict: Callable[[HostRecord], None]
     state: RecordState = RecordState.PENDING
     attempt: Attempt | None = None

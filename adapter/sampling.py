@@ -15,9 +15,9 @@ import anyio
 import mcp_types as types
 from mcp.shared.exceptions import MCPError, NoBackChannelError
 from mcp.shared.message import ServerMessageMetadata
-from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from adapter.context import current_request
+from adapter.versions import MODERN_DECLARED_VERSIONS
 from intent.errors import FeedbackItem, IntentError
 from intent.executors.model_call import UpstreamError, run_model_call
 from intent.executors.model_prompt import ModelPrompt, build_model_prompt, unwrap_candidate
@@ -89,7 +89,7 @@ class SamplingExecutor:
             raise _failure("the sampling executor needs an MCP tool call from a connected client")
         session = request_context.session
         version = str(getattr(request_context, "protocol_version", "") or session.protocol_version)
-        if version in MODERN_PROTOCOL_VERSIONS:
+        if version in MODERN_DECLARED_VERSIONS:
             raise _failure(f"sampling is not available on protocol version {version}")
         if not session.check_client_capability(_SAMPLING):
             raise _failure("the connected client did not declare the sampling capability")
@@ -100,6 +100,9 @@ class SamplingExecutor:
 
         reply = await run_model_call(attempt, settings=self.settings, task=task, label=self.label)
         return unwrap_candidate(reply)
+
+    async def aclose(self) -> None:
+        """Nothing to release: each call borrows the tool call's own connection."""
 
     async def _ask(self, request_context: Any, prompt: ModelPrompt) -> str:
         request = types.CreateMessageRequest(

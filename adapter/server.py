@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import mcp_types as types
@@ -15,9 +16,11 @@ from adapter.binding import ConnectionSessions, RunSessions
 
 
 def _default_version() -> str:
-    from intent_mcp import __version__
-
-    return __version__
+    # The installed distribution's version; the app passes its own down, this layer never imports it.
+    try:
+        return version("intent-mcp")
+    except PackageNotFoundError:  # a source tree that is not installed
+        return "0.0.0"
 
 
 def create_server(adapter: IntentMcpAdapter, *, name: str = "intent-mcp", version: str | None = None) -> Server[Any]:

@@ -65,7 +65,7 @@ MAX_YAML_NODES = 1_000_000
 def _plain_loader(yaml: Any) -> Any:
     """A SafeLoader (plain data only) that keeps dates and times as the strings they were written as."""
 
-    class PlainLoader(yaml.SafeLoader):  # type: ignore[name-defined,misc]
+    class PlainLoader(yaml.SafeLoader):  # type: ignore[misc]
         pass
 
     PlainLoader.yaml_implicit_resolvers = {

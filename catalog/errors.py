@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from intent.errors import IntentError
+from typing import Final
+
+from intent.errors import ErrorCode, IntentError
+from intent.pointer import join_pointer
 
 # A catalog is configuration: a bad one is a configuration error, never retryable.
-CATALOG_ERROR_CODE = "CONFIG_INVALID"
-
-
-def pointer_token(token: str | int) -> str:
-    """One RFC 6901 JSON Pointer reference token."""
-    return str(token).replace("~", "~0").replace("/", "~1")
-
-
-def join_pointer(*tokens: str | int) -> str:
-    """A JSON Pointer from reference tokens: ``("operations", 2, "intent")`` -> ``/operations/2/intent``."""
-    return "".join("/" + pointer_token(token) for token in tokens)
+CATALOG_ERROR_CODE: Final[ErrorCode] = "CONFIG_INVALID"
 
 
 def catalog_error(message: str, *tokens: str | int) -> IntentError:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from intent.catalog_view import CatalogView
 from intent.config import IntentConfig, Limits
 from intent.errors import IntentError, SerializedIntentError
-from intent.executors.base import Executor
+from intent.executor import Completer, Executor
 from intent.executors.scripted import ScriptedExecutor
 from intent.intent import Intent
 from intent.request import REQUEST_SCHEMA
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 __all__ = [
     "REQUEST_SCHEMA",
     "BuiltinExecutor",
+    "CatalogView",
+    "Completer",
     "EffectiveState",
     "Executor",
     "Intent",

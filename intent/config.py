@@ -9,12 +9,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
+from intent.catalog_view import CatalogView
 from intent.errors import IntentError
-from intent.executors.base import Executor
-
-
-def _pointer(parts: Sequence[Any]) -> str:
-    return "".join(f"/{str(p).replace('~', '~0').replace('/', '~1')}" for p in parts)
+from intent.executor import Completer
+from intent.pointer import to_pointer
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +59,10 @@ class IntentConfig:
     """
 
     schema: Mapping[str, Any] | None = None
-    executor: Executor | None = DEFAULT_EXECUTOR
+    executor: Completer | None = DEFAULT_EXECUTOR
     domains: Sequence[str] | None = None
     limits: Limits = field(default_factory=Limits)
-    catalog: Any = None
+    catalog: CatalogView | None = None
     domain_hints: Mapping[str, Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
@@ -78,7 +76,7 @@ class IntentConfig:
         if not isinstance(self.limits, Limits):
             raise IntentError("CONFIG_INVALID", "limits must be an intent.Limits", path="/limits")
         if self.catalog is not None:
-            self._merge_catalog()
+            self._merge_catalog(self.catalog)
         if self.schema is not None:
             validate_schema(self.schema)
         if self.domains is not None:
@@ -92,14 +90,14 @@ class IntentConfig:
                 raise IntentError("CONFIG_INVALID", f"hints for a domain that is not configured: {unknown[0]!r}",
                                   path=f"/domain_hints/{unknown[0]}")
 
-    def _merge_catalog(self) -> None:
+    def _merge_catalog(self, catalog: CatalogView) -> None:
         # A catalog brings its tools as domains and their inputs as fields, beside any own Schema.
         domains = list(self.domains or ())
-        domains += [d for d in self.catalog.domains if d not in domains]
+        domains += [d for d in catalog.domains if d not in domains]
         self.domains = tuple(domains)
-        hints = {name: self.catalog.domain_hints(name) for name in self.catalog.domains}
+        hints = {name: catalog.domain_hints(name) for name in catalog.domains}
         self.domain_hints = {**hints, **dict(self.domain_hints or {})}
-        catalog_fields = dict(self.catalog.fields)
+        catalog_fields = dict(catalog.fields)
         own = dict(self.schema or {"type": "object", "properties": {}})
         properties = {**dict(catalog_fields.get("properties", {})), **dict(own.get("properties", {}))}
         self.schema = {**own, "type": "object", "properties": properties}
@@ -123,7 +121,7 @@ def validate_schema(schema: Mapping[str, Any]) -> None:
     except SchemaError as exc:
         raise IntentError(
             "CONFIG_INVALID", f"the Schema is not valid JSON Schema: {exc.message}",
-            path="/schema" + _pointer(exc.absolute_path),
+            path="/schema" + to_pointer(exc.absolute_path),
         ) from None
     if schema.get("type", "object") != "object":
         raise IntentError("CONFIG_INVALID", 'the Schema must describe an object ("type": "object")',

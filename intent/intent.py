@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import TracebackType
 from typing import Any
 
 import anyio
@@ -10,10 +11,11 @@ import anyio
 from intent.candidate import CandidateProblems, parse_candidate
 from intent.config import IntentConfig
 from intent.errors import FeedbackItem, IntentError
+from intent.executor import Completer
 from intent.request import parse_request
 from intent.resolve import resolve
 from intent.result.models import IntentResult
-from intent.task import ModelTask, build_task
+from intent.task import ModelTask, build_task, recognition_of
 
 
 class Intent:
@@ -55,21 +57,21 @@ class Intent:
         feedback; after the one correction a recognition allows, it is final.
         """
         self._check_open()
-        if not isinstance(task, ModelTask) or task._owner is not self:
+        if not isinstance(task, ModelTask) or recognition_of(task).owner is not self:
             raise IntentError("INPUT_INVALID", "the task was not prepared by this Intent", path="")
-        remaining = task.remaining()
+        recognition = recognition_of(task)
+        remaining = recognition.remaining()
         if remaining is not None and remaining <= 0:
             raise IntentError("TIMEOUT", "the recognition's deadline passed", retryable=True)
         try:
             candidate = parse_candidate(candidate_text, task.output_schema, self._config.limits)
         except CandidateProblems as problems:
-            retry = task.corrections_left > 0
-            task.corrections_left = 0
+            retry = recognition.use_correction()
             message = ("the candidate does not match the output schema; correct it from the feedback"
                        if retry else "the candidate does not match the output schema, and the one correction was used")
             raise IntentError("CANDIDATE_INVALID", message, retryable=retry, feedback=problems.feedback) from None
         try:
-            return resolve(candidate, task.request, self._config)
+            return resolve(candidate, recognition.request, self._config)
         except IntentError:
             raise
         except Exception as exc:  # a resolver bug must not leak a traceback to callers
@@ -92,7 +94,7 @@ class Intent:
             raise IntentError("TIMEOUT", f"recognition took longer than {self._config.limits.timeout_seconds} s",
                               retryable=True) from None
 
-    async def _recognize(self, executor: Any, task: ModelTask) -> IntentResult:
+    async def _recognize(self, executor: Completer, task: ModelTask) -> IntentResult:
         feedback: Sequence[FeedbackItem] | None = None
         while True:
             text = await self._complete(executor, task, feedback)
@@ -105,7 +107,7 @@ class Intent:
                 feedback = error.feedback
 
     @staticmethod
-    async def _complete(executor: Any, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:
+    async def _complete(executor: Completer, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:
         try:
             text = await executor.complete(task, feedback=feedback)
         except IntentError:
@@ -117,5 +119,18 @@ class Intent:
         return text
 
     async def close(self) -> None:
-        """Dispose: later recognition raises DISPOSED. Closing twice is harmless."""
+        """Dispose: later recognition raises DISPOSED. Closing twice is harmless.
+
+        The executor stays its creator's to close (``await executor.aclose()``): an Intent
+        borrows it, and several Intents may share one.
+        """
         self._closed = True
+
+    async def __aenter__(self) -> Intent:
+        self._check_open()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()

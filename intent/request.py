@@ -10,9 +10,11 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from intent.config import IntentConfig, _pointer
+from intent.config import IntentConfig
 from intent.errors import IntentError
+from intent.pointer import to_pointer
 from intent.result.models import EffectiveState
+from intent.rfc3339 import parse_date_time
 
 OUTPUT_OPTIONS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -64,13 +66,7 @@ class NormalizedRequest:
 
 def parse_reference_time(text: str) -> datetime:
     """RFC 3339 with an explicit offset (``Z`` or ``+hh:mm``); raise ValueError otherwise."""
-    if len(text) < 20 or text[10] not in "Tt ":
-        raise ValueError("not an RFC 3339 date-time")
-    candidate = text[:-1] + "+00:00" if text[-1] in "Zz" else text
-    parsed = datetime.fromisoformat(candidate)
-    if parsed.tzinfo is None:
-        raise ValueError("the offset is missing")
-    return parsed
+    return parse_date_time(text)
 
 
 def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> NormalizedRequest:
@@ -82,7 +78,7 @@ def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> Normali
     for key in raw:
         if key not in _KEYS:
             raise IntentError("INPUT_INVALID", f"unknown request key {key!r}; allowed: {', '.join(sorted(_KEYS))}",
-                              path=_pointer([key]))
+                              path=to_pointer([key]))
     text = raw.get("input")
     if not isinstance(text, str) or not text.strip():
         raise IntentError("INPUT_INVALID", "input must be a non-empty string", path="/input")
@@ -124,7 +120,7 @@ def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> Normali
     for key, value in output.items():
         if key != "spans":
             raise IntentError("INPUT_INVALID", f"unknown output option {key!r}; allowed: spans",
-                              path=_pointer(["output", key]))
+                              path=to_pointer(["output", key]))
         if not isinstance(value, bool):
             raise IntentError("INPUT_INVALID", "output.spans must be true or false", path="/output/spans")
 
@@ -165,5 +161,5 @@ def _parse_baseline(baseline: Any) -> EffectiveState | None:
         raise IntentError(
             "INPUT_INVALID",
             f"baseline is not a previous result's effective object: {first['msg']}",
-            path="/baseline" + _pointer(first["loc"]),
+            path="/baseline" + to_pointer(first["loc"]),
         ) from None

@@ -8,7 +8,7 @@ never repeats a value from the file (a misplaced secret must not reach a termina
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -19,6 +19,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from intent.errors import IntentError
+from intent.pointer import to_pointer
 
 Mode = Literal["executor", "host"]
 
@@ -96,10 +97,6 @@ def config_schema() -> dict[str, Any]:
     return schema
 
 
-def _pointer(parts: Iterable[Any]) -> str:
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
-
 def _invalid(message: str, path: str = "") -> IntentError:
     return IntentError("CONFIG_INVALID", message, path=path)
 
@@ -132,7 +129,7 @@ def _refuse_secrets(document: Mapping[str, Any]) -> None:
                 raise _invalid(
                     f"a secret is never written in the configuration file: remove {key!r} and name the "
                     "environment variable that holds it with apiKeyEnv",
-                    _pointer(["instances", name, "executor", key]),
+                    to_pointer(["instances", name, "executor", key]),
                 )
 
 
@@ -141,14 +138,14 @@ def _describe(error: ValidationError) -> tuple[str, str]:
     if "propertyNames" in error.schema_path:
         name = error.instance if isinstance(error.instance, str) else ""
         return (
-            _pointer(error.absolute_path),
+            to_pointer(error.absolute_path),
             f"invalid instance name {name!r}: use 1-64 characters [A-Za-z0-9_.-], not proto/prototype/constructor",
         )
     if error.validator == "oneOf" and isinstance(error.instance, Mapping):
         branch = _EXECUTOR_BRANCH.get(str(error.instance.get("kind")))
         if branch is None:
             kinds = ", ".join(json.dumps(kind) for kind in _EXECUTOR_BRANCH)
-            return _pointer([*error.absolute_path, "kind"]), f"must be one of {kinds}"
+            return to_pointer([*error.absolute_path, "kind"]), f"must be one of {kinds}"
         causes = [
             sub
             for sub in error.context or ()
@@ -156,7 +153,7 @@ def _describe(error: ValidationError) -> tuple[str, str]:
         ]
         if causes:
             return _describe(causes[0])
-    pointer = _pointer(error.absolute_path)
+    pointer = to_pointer(error.absolute_path)
     validator = error.validator
     value = error.validator_value
     if validator == "required":
@@ -210,7 +207,7 @@ def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> Ins
     schema: Mapping[str, Any] | None = raw.get("schema")
     schema_file = raw.get("schemaFile")
     if schema_file is not None:
-        path = _pointer(["instances", name, "schemaFile"])
+        path = to_pointer(["instances", name, "schemaFile"])
         loaded = _read_json_file(base_dir / schema_file, limit=MAX_SCHEMA_FILE_BYTES, what="schema file", path=path)
         if not isinstance(loaded, dict):
             raise _invalid("the schema file must hold a JSON object", path)

@@ -10,13 +10,20 @@ import gc
 import logging
 import sys
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 
 from intent.errors import IntentError
+from intent.executor import close_executor
 from intent_mcp import __version__
 from intent_mcp.config import InstanceSettings, ServerConfig
+
+if TYPE_CHECKING:  # the heavy layers load only when a server is built
+    from mcp.server import Server
+
+    from adapter import IntentMcpAdapter
+    from intent import Intent
 
 Transport = Literal["stdio", "http"]
 SERVER_NAME = "intent-mcp"
@@ -35,12 +42,12 @@ _LIMIT_FIELDS = {
 
 def _within(prefix: str, error: IntentError) -> IntentError:
     """The same error with its path placed inside the configuration file."""
-    return IntentError(error.code, error.message, path=prefix + error.path, category=error.category,
-                       retryable=error.retryable)
+    return error.with_path(prefix + error.path)
 
 
-def build_intent(settings: InstanceSettings, mode: str) -> Any:
+def build_intent(settings: InstanceSettings, mode: str) -> Intent:
     """One ``Intent`` from its configuration; host mode has no executor (the host's model answers)."""
+    from adapter.executor_kinds import ADAPTER_EXECUTOR_KINDS
     from intent import Intent, IntentConfig, Limits
     from intent.config import validate_schema
     from intent.executors.factory import build_executor
@@ -57,7 +64,7 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
     except IntentError as error:
         field = error.path.rsplit("/", 1)[-1]
         key = next((key for key, name in _LIMIT_FIELDS.items() if name == field), "")
-        raise IntentError(error.code, error.message, path=f"{where}/limits/{key}".rstrip("/")) from None
+        raise error.with_path(f"{where}/limits/{key}".rstrip("/")) from None
     catalog = None
     if settings.catalog_file is not None:
         from catalog import CatalogBinding
@@ -68,7 +75,7 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
             raise IntentError("CONFIG_INVALID", f"the catalog cannot be used: {error.message}",
                               path=f"{where}/catalog") from None
     try:
-        executor = None if mode == "host" else build_executor(settings.executor)
+        executor = None if mode == "host" else build_executor(settings.executor, ADAPTER_EXECUTOR_KINDS)
     except IntentError as error:
         raise _within(where, error) from None
     try:
@@ -89,9 +96,9 @@ def build_intent(settings: InstanceSettings, mode: str) -> Any:
 class Runtime:
     """What one server process runs: the SDK server, the adapter behind it and the Intents it owns."""
 
-    server: Any
-    adapter: Any
-    intents: dict[str, Any]
+    server: Server[Any]
+    adapter: IntentMcpAdapter
+    intents: dict[str, Intent]
 
     async def close(self) -> None:
         # The adapter does not dispose the Intents it was given; the process created them, so it does.
@@ -100,9 +107,7 @@ class Runtime:
             for intent in self.intents.values():
                 await intent.close()
                 # The process built these executors from its config, so it releases their connections.
-                aclose = getattr(intent.config.executor, "aclose", None)
-                if aclose is not None:
-                    await aclose()
+                await close_executor(intent.config.executor)
 
 
 def build_runtime(config: ServerConfig) -> Runtime:

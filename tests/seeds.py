@@ -20,11 +20,13 @@ SEED_INPUT = "Look up order 000123. Do not cancel the order."
 def reply_from_seed_text(text: str) -> dict[str, Any]:
     start = text.index('{\n  "content"')
     end = text.index("\n#MCP tools")
-    return orjson.loads(text[start:end])
+    reply: dict[str, Any] = orjson.loads(text[start:end])
+    return reply
 
 
 def seed_reply() -> dict[str, Any]:
     """The complete tools/call result body of the seed request."""
     if SEED_003.exists():
         return reply_from_seed_text(SEED_003.read_text(encoding="utf-8"))
-    return orjson.loads(SEED_COPY.read_bytes())
+    reply: dict[str, Any] = orjson.loads(SEED_COPY.read_bytes())
+    return reply

@@ -284,7 +284,7 @@ async def test_connection_end_closes_its_session_and_drops_its_records() -> None
 async def test_a_closed_session_refuses_handoff_calls() -> None:
     adapter = host_adapter()
     session = adapter.connect(protocol_version="2025-11-25")
-    task = structured(await session.call_tool("intent_prepare", {"input": SEED_INPUT}))  # type: ignore[arg-type]
+    task = structured(await session.call_tool("intent_prepare", {"input": SEED_INPUT}))
     await session.close()
     args = {"requestId": task["requestId"], "submissionToken": task["submissionToken"], "candidateText": "{}"}
     assert error_of(await session.call_tool("intent_accept", args))["code"] == "SESSION_CLOSED"

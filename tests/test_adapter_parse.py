@@ -232,17 +232,17 @@ async def test_mcp_cancellation_reaches_the_executor() -> None:
 async def test_executor_sees_the_mcp_request_and_progress_is_reported() -> None:
     executor = BlockingExecutor()
     adapter = executor_adapter(executor, progress_interval=0.02)
-    progress: list[float] = []
+    seen: list[float] = []
 
-    async def on_progress(value: float, total: float | None, message: str | None) -> None:
-        progress.append(value)
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append(progress)
         executor.release.set()  # answer once the host has seen work under way
 
     async with legacy_client(create_server(adapter)) as client:
         with anyio.fail_after(5):
             result = await client.call_tool("intent_parse", {"input": SEED_INPUT}, progress_callback=on_progress)
     assert structured(result) == seed_reply()["structuredContent"]
-    assert progress and progress == sorted(progress)
+    assert seen and seen == sorted(seen)
     (request,) = executor.requests
     assert request is not None and request.method == "tools/call"
     # Outside MCP there is no request to reach.

@@ -15,6 +15,7 @@ import orjson
 from mcp import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.server import Server
+from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import SessionMessage
 
 from adapter import current_request
@@ -74,7 +75,7 @@ async def recording_transport(
 
 
 @asynccontextmanager
-async def legacy_client(server: Server[Any], **kwargs: Any) -> AsyncIterator[Client]:
+async def legacy_client(server: Server[Any] | MCPServer[Any], **kwargs: Any) -> AsyncIterator[Client]:
     """An SDK client over in-memory streams with the initialize handshake (one MCP connection)."""
     async with Client(server, mode="legacy", **kwargs) as client:
         yield client
@@ -98,7 +99,8 @@ def error_of(result: types.CallToolResult | None) -> dict[str, Any]:
     assert isinstance(first, types.TextContent)
     payload = orjson.loads(first.text)
     assert set(payload) == {"error"}
-    return payload["error"]
+    error: dict[str, Any] = payload["error"]
+    return error
 
 
 class BlockingExecutor:

@@ -39,7 +39,8 @@ def doc(paths: dict[str, Any], **extra: Any) -> dict[str, Any]:
 def one_tool(paths: dict[str, Any], **extra: Any) -> dict[str, Any]:
     manifest = build_mcp_manifest(doc(paths, **extra))
     assert len(manifest["tools"]) == 1
-    return manifest["tools"][0]
+    tool: dict[str, Any] = manifest["tools"][0]
+    return tool
 
 
 def get_op(**fields: Any) -> dict[str, Any]:

@@ -130,7 +130,7 @@ async def test_real_stdio_process(mode: str, tmp_path: Path) -> None:
         env={**os.environ, "FAKE_RUNTIME_CLOSED": str(marker)},
     )
     with anyio.fail_after(STEP_SECONDS * 2):
-        async with Client(params, mode=mode) as client:  # type: ignore[arg-type]
+        async with Client(params, mode=mode) as client:
             await exercise(client)
         # End of input ends the server, and the runtime is closed on the way out.
         while not marker.exists():

@@ -18,7 +18,7 @@ from catalog.tool_nodes.node import SchemaRegistry
 from intent.errors import IntentError
 
 SCHEMAS = {
-    "BeanId": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+    "BeanId": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
     "BeanStatus": {"type": "string", "enum": ["todo", "in-progress", "done"]},
 }
 
@@ -350,7 +350,7 @@ def test_record_invocation_writes_one_json_line(tmp_path: Path) -> None:
     moment = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
     record = record_invocation(log, secret_node, argv, outcome="ok", stdin_length=12, exit_code=0,
                                arguments=arguments, now=moment)
-    record_invocation(log, secret_node, argv, outcome="failed", arguments=arguments)
+    record_invocation(log, secret_node, argv, outcome="error", arguments=arguments)
     lines = log.read_text().splitlines()
     assert len(lines) == 2
     first = json.loads(lines[0])
@@ -361,7 +361,7 @@ def test_record_invocation_writes_one_json_line(tmp_path: Path) -> None:
     assert first["time"] == "2026-11-30T10:00:00.000Z"
     assert first["outcome"] == "ok" and first["exitCode"] == 0
     assert "S3cr3tT0ken" not in log.read_text()
-    assert json.loads(lines[1])["outcome"] == "failed"
+    assert json.loads(lines[1])["outcome"] == "error"
 
 
 def test_record_invocation_to_a_stream_bounds_long_words() -> None:

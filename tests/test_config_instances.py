@@ -47,4 +47,4 @@ def test_schema_errors_point_into_the_instance() -> None:
 
 def test_domains_are_passed_through() -> None:
     intent = build_intent(InstanceSettings("main", domains=("orders", "billing")), "executor")
-    assert tuple(intent.config.domains) == ("orders", "billing")
+    assert tuple(intent.config.domains or ()) == ("orders", "billing")

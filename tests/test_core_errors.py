@@ -198,9 +198,9 @@ async def test_disposed_instances_refuse_new_recognition() -> None:
     await intent.close()
     await intent.close()
     assert intent.closed
-    for call in (lambda: intent.parse(SEED_INPUT), lambda: intent.accept(task, SEED_CANDIDATE)):
+    for call in (intent.parse(SEED_INPUT), intent.accept(task, SEED_CANDIDATE)):
         with pytest.raises(IntentError) as caught:
-            await call()
+            await call
         assert caught.value.code == "DISPOSED"
 
 

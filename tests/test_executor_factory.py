@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from adapter.executor_kinds import ADAPTER_EXECUTOR_KINDS
 from intent import IntentError
 from intent.executors.anthropic import AnthropicExecutor
 from intent.executors.factory import build_executor
@@ -21,7 +22,7 @@ KEY = "sk-factory-0a1b2c3d4e"
 
 def config_error(spec: Any) -> IntentError:
     with pytest.raises(IntentError) as caught:
-        build_executor(spec)
+        build_executor(spec, ADAPTER_EXECUTOR_KINDS)
     assert caught.value.code == "CONFIG_INVALID"
     return caught.value
 
@@ -137,9 +138,19 @@ def test_a_spec_must_be_an_object() -> None:
 def test_sampling_spec() -> None:
     from adapter.sampling import SamplingExecutor
 
-    executor = build_executor({"kind": "sampling", "timeoutSeconds": 9, "maxRetries": 0, "temperature": 0.5})
+    spec = {"kind": "sampling", "timeoutSeconds": 9, "maxRetries": 0, "temperature": 0.5}
+    executor = build_executor(spec, ADAPTER_EXECUTOR_KINDS)
     assert isinstance(executor, SamplingExecutor)
     assert executor.settings.timeout_seconds == 9 and executor.settings.max_retries == 0
+
+
+def test_the_core_alone_builds_no_sampling_executor() -> None:
+    # Sampling speaks MCP: only a layer that knows MCP registers it.
+    with pytest.raises(IntentError) as caught:
+        build_executor({"kind": "sampling"})
+    assert caught.value.path == "/executor/kind"
+    assert "sampling" not in caught.value.message and "anthropic" in caught.value.message
+    assert "sampling" in config_error({"kind": "llama"}).message
 
 
 def test_sdks_load_only_when_their_executor_is_built() -> None:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import time
-from types import SimpleNamespace
 
 import anyio
 import pytest
 
-from intent import IntentError
+from intent import Intent, IntentConfig, IntentError, Limits
 from intent.executors import model_call
 from intent.executors.model_call import UpstreamError, backoff_delay, run_model_call
 from intent.executors.model_settings import CallSettings
@@ -126,14 +125,15 @@ async def test_an_earlier_task_deadline_wins() -> None:
         await anyio.sleep(30)
         return "{}"
 
-    task = SimpleNamespace(deadline=time.monotonic() + 0.1)
+    task = Intent(IntentConfig(executor=None, limits=Limits(timeout_seconds=0.1))).prepare("Look up order 000123.")
     with pytest.raises(IntentError) as caught:
-        await run_model_call(hang, settings=CallSettings(timeout_seconds=20), task=task, label="t")  # type: ignore[arg-type]
+        await run_model_call(hang, settings=CallSettings(timeout_seconds=20), task=task, label="t")
     assert caught.value.code == "TIMEOUT" and "recognition deadline" in caught.value.message
-    past = SimpleNamespace(deadline=time.monotonic() - 1)
+    past = Intent(IntentConfig(executor=None, limits=Limits(timeout_seconds=0.001))).prepare("Look up order 000123.")
+    await anyio.sleep(0.01)
     attempts = Attempts()
     with pytest.raises(IntentError):
-        await run_model_call(attempts, settings=CallSettings(), task=past, label="t")  # type: ignore[arg-type]
+        await run_model_call(attempts, settings=CallSettings(), task=past, label="t")
     assert attempts.calls == 0
 
 

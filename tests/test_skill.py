@@ -127,7 +127,8 @@ def _example_candidate() -> dict[str, Any]:
     blocks = re.findall(r"```json\n(.*?)```", example, re.S)
     candidates = [json.loads(block) for block in blocks if '"turnKind"' in block and "..." not in block]
     assert len(candidates) == 1
-    return candidates[0]
+    candidate: dict[str, Any] = candidates[0]
+    return candidate
 
 
 def _quotes_of(candidate: dict[str, Any]) -> list[str]:

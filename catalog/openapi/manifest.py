@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from catalog.errors import catalog_error
@@ -28,6 +28,7 @@ DESTRUCTIVE_METHODS = frozenset({"PUT", "PATCH", "DELETE"})
 IDEMPOTENT_METHODS = frozenset({"GET", "PUT", "DELETE"})
 # A GET without required arguments on one of these paths reads reference data: it is also a resource.
 REFERENCE_PATH_MARKERS = ("/reference", "/currencies", "/countries", "/tiers", "/categories", "/status", "/schema")
+SERIALIZATION_KEYS = ("style", "explode", "collectionFormat")
 FORM_CONTENT_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
@@ -38,8 +39,22 @@ def build_mcp_manifest(
     source_name: str = DEFAULT_SOURCE_NAME,
     include_internal: bool = False,
     include_deprecated: bool = False,
+    arazzo: Mapping[str, Any] | None = None,
+    include_operations: bool = True,
+    on_problem: Callable[[dict[str, str]], None] | None = None,
 ) -> dict[str, Any]:
-    """The MCP manifest of an OpenAPI 3.x / Swagger 2.0 document (already parsed)."""
+    """The MCP manifest of an OpenAPI 3.x / Swagger 2.0 document (already parsed).
+
+    With ``arazzo`` (a parsed Arazzo document whose first OpenAPI source is ``spec``), its workflows
+    become ``workflows`` and one tool each, after the operations; the source is named after that
+    Arazzo source so steps resolve. A workflow the runtime cannot run goes to ``on_problem``
+    (``{"workflowId", "path", "message"}``) and is left out. ``include_operations=False`` keeps only
+    the workflows' tools.
+    """
+    if arazzo is not None:
+        from catalog.openapi.arazzo import first_openapi_source
+
+        source_name = first_openapi_source(arazzo) or source_name
     if not isinstance(spec, Mapping):
         raise catalog_error("an OpenAPI document must be a JSON object")
     version = _spec_version(spec)
@@ -77,6 +92,20 @@ def build_mcp_manifest(
             if resource is not None:
                 resources.append(resource)
 
+    workflows: dict[str, Any] = {}
+    if arazzo is not None:
+        from catalog.openapi.arazzo import compile_workflows, operation_index
+
+        if not include_operations:
+            tools, resources, namer = [], [], ToolNamer()
+        compiled = compile_workflows(
+            arazzo, sources={source_name: operation_index(spec, source_name)}, on_problem=on_problem, namer=namer
+        )
+        tools.extend(compiled["tools"])
+        workflows = compiled["workflows"]
+    elif not include_operations:
+        tools, resources = [], []
+
     return {
         "manifestVersion": MANIFEST_VERSION,
         "server": {
@@ -87,7 +116,7 @@ def build_mcp_manifest(
         "sources": {source_name: {"baseUrl": _base_url(spec), "securitySchemes": schemes}},
         "tools": tools,
         "resources": resources,
-        "workflows": {},
+        "workflows": workflows,
     }
 
 
@@ -253,6 +282,10 @@ class _OperationBuilder:
             entry: dict[str, Any] = {"name": name, "in": location}
             if arg != name:
                 entry["arg"] = arg
+            # How the API serializes the value: the runtime encodes arrays and objects accordingly.
+            for key in SERIALIZATION_KEYS:
+                if key in parameter and isinstance(parameter[key], (str, bool)):
+                    entry[key] = parameter[key]
             params.append(entry)
 
         body = self._body(operation, body_parameter, form_fields, where)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from catalog.errors import catalog_error
+from intent.pointer import unescape_token
 
 # Inlining can multiply a document's size (a schema reused everywhere); this bounds the output.
 MAX_SCHEMA_NODES = 200_000
@@ -40,7 +41,7 @@ def resolve_pointer(root: Any, ref: str) -> Any:
         raise catalog_error(f"reference '{ref}' points outside the document, which is not supported")
     node = root
     for raw in ref[1:].split("/")[1:] if ref != "#" else []:
-        token = raw.replace("~1", "/").replace("~0", "~").replace("%7B", "{").replace("%7D", "}")
+        token = unescape_token(raw).replace("%7B", "{").replace("%7D", "}")
         if isinstance(node, Mapping) and token in node:
             node = node[token]
         elif isinstance(node, list) and token.isdigit() and int(token) < len(node):

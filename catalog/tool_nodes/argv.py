@@ -1,4 +1,11 @@
-"""Tool-node arguments -> an argv list (and stdin bytes). There is no code path that builds a command string."""
+"""Tool-node arguments -> an argv list (and stdin bytes). There is no code path that builds a command string.
+
+Every value is parsed by its declared type, checked against its schema (a pattern must match the
+whole value), and then, as a word, against the payload corpus itself: a word that holds a control,
+format or white-space character, a shell metacharacter, ``$(``, ``${`` or ``..``, starts with ``-``
+or is longer than ``MAX_WORD_CHARS`` never reaches argv, whatever the schema said. Only a value the
+node itself declares (``enum``/``const``) is taken as written.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +15,34 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from catalog.tool_nodes.constraints import unconstrained_reason, validation_errors
+from catalog.tool_nodes.constraints import (
+    command_problem,
+    full_match_problem,
+    unconstrained_reason,
+    validation_errors,
+)
 from catalog.tool_nodes.node import NodeInput, SchemaRegistry, ToolNode, parse_node
+from catalog.tool_nodes.patterns import is_dangerous_character, payload_corpus
 from intent.errors import IntentError
 
 MAX_REPEATED_ELEMENTS = 1024
 MAX_ARGV_BYTES = 128 * 1024
 MAX_STDIN_BYTES = 8 * 1024 * 1024
+# One argv word made from a value: long enough for any identifier, date or address.
+MAX_WORD_CHARS = 4096
+# Integers in argv: 2**63 and beyond is no count, size or id a program expects (and 5,000 digits
+# would stop Python from even writing the number).
+MAX_ARGV_INTEGER = 2**63
 
 
 @dataclass(frozen=True)
 class Invocation:
-    """What a process is started with: its argv and the bytes written to its stdin (None: nothing)."""
+    """What a process is started with: its argv, the bytes written to its stdin (None: nothing), and
+    the positions in argv of the words made from secret inputs (masked in audit records)."""
 
     argv: list[str]
     stdin: bytes | None
+    secret_positions: frozenset[int] = frozenset()
 
 
 def _input_error(message: str, name: str | None = None) -> IntentError:
@@ -45,6 +65,10 @@ def build_invocation(
     if tool.arm not in ("shell", "container"):
         kind = "is only reachable over MCP" if tool.arm is None else "is called in-process"
         raise IntentError("INPUT_INVALID", f"Tool node '{tool.id}' {kind}: it has no argv", path="/invoke")
+    unsafe = command_problem(tool.command, code_inputs=tool.has_code_inputs)
+    if unsafe is not None:
+        # The projection omits such a node; refusing here keeps a direct caller just as safe.
+        raise IntentError("INPUT_INVALID", f"Tool node '{tool.id}' {unsafe}", path="/invoke")
     if not isinstance(arguments, Mapping):
         raise _input_error("arguments must be a JSON object")
     declared = {item.name: item for item in tool.inputs}
@@ -52,8 +76,8 @@ def build_invocation(
     if unknown:
         raise _input_error(f"unknown argument(s) for '{tool.id}': {', '.join(unknown)}", unknown[0])
 
-    flags: list[str] = []
-    positionals: list[tuple[int, list[str]]] = []
+    flags: list[tuple[str, bool]] = []
+    positionals: list[tuple[int, list[str], bool]] = []
     stdin: bytes | None = None
     for item in tool.inputs:
         if item.arg_kind == "none":
@@ -76,19 +100,28 @@ def build_invocation(
             for value in values:
                 if isinstance(value, bool):
                     if value:
-                        flags.append(item.flag)
+                        flags.append((item.flag, False))
                     continue
-                flags.extend([item.flag, _rendered(item, value, after_flag=True)])
+                flags.extend([(item.flag, False), (_rendered(item, value, after_flag=True), item.is_secret)])
         else:
             assert item.position is not None
-            positionals.append((item.position, [_rendered(item, value, after_flag=False) for value in values]))
+            words = [_rendered(item, value, after_flag=False) for value in values]
+            positionals.append((item.position, words, item.is_secret))
 
-    argv = list(tool.command) + flags
-    for _, words in sorted(positionals, key=lambda entry: entry[0]):
-        argv.extend(words)
+    argv = list(tool.command)
+    secret: set[int] = set()
+    for word, hidden in flags:
+        if hidden:
+            secret.add(len(argv))
+        argv.append(word)
+    for _, words, hidden in sorted(positionals, key=lambda entry: entry[0]):
+        for word in words:
+            if hidden:
+                secret.add(len(argv))
+            argv.append(word)
     if sum(len(part.encode("utf-8")) + 1 for part in argv) > MAX_ARGV_BYTES:
         raise _input_error(f"the arguments add up to more than {MAX_ARGV_BYTES} bytes of argv")
-    return Invocation(argv=argv, stdin=stdin)
+    return Invocation(argv=argv, stdin=stdin, secret_positions=frozenset(secret))
 
 
 def _parsed_values(item: NodeInput, raw: Any) -> list[Any]:
@@ -103,6 +136,9 @@ def _parsed_values(item: NodeInput, raw: Any) -> list[Any]:
         values = [raw]
     for position, value in enumerate(values):
         problems = validation_errors(item.schema, value)
+        if not problems and item.arg_kind != "stdin":
+            # JSON Schema finds a pattern anywhere in the value; argv wants it to cover the whole value.
+            problems = [problem] if (problem := full_match_problem(item.schema, value)) else []
         if problems:
             where = f"element {position} of '{item.name}'" if item.repeated else f"argument '{item.name}'"
             # The value itself stays out of the message: it may be a secret.
@@ -110,30 +146,59 @@ def _parsed_values(item: NodeInput, raw: Any) -> list[Any]:
     return values
 
 
+def _declared_values(item: NodeInput) -> list[Any]:
+    enum = item.schema.get("enum")
+    return (list(enum) if isinstance(enum, list) else []) + ([item.schema["const"]] if "const" in item.schema else [])
+
+
 def _rendered(item: NodeInput, value: Any, *, after_flag: bool) -> str:
     """One argv word for one parsed value."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
+        if abs(value) >= MAX_ARGV_INTEGER:
+            raise _input_error(f"argument '{item.name}' is an integer beyond ±2^63", item.name)
         text = str(value)
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise _input_error(f"argument '{item.name}' must be a finite number", item.name)
-        text = repr(int(value)) if value.is_integer() else repr(value)
+        if value.is_integer():
+            if abs(value) >= MAX_ARGV_INTEGER:
+                raise _input_error(f"argument '{item.name}' is a number beyond ±2^63", item.name)
+            text = str(int(value))
+        else:
+            text = repr(value)
     elif isinstance(value, str):
         text = value
     else:
         raise _input_error(f"argument '{item.name}' cannot be passed as an argv word", item.name)
-    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in text):
-        raise _input_error(f"argument '{item.name}' contains control characters", item.name)
-    enum = item.schema.get("enum")
-    declared = (list(enum) if isinstance(enum, list) else []) + (
-        [item.schema["const"]] if "const" in item.schema else []
-    )
-    # A word starting with '-' would be read as an option; only declared values and numbers after a flag pass.
-    if text.startswith("-") and value not in declared and not (after_flag and not isinstance(value, str)):
-        raise _input_error(f"argument '{item.name}' must not start with '-'", item.name)
+    if any(value == declared and type(value) is type(declared) for declared in _declared_values(item)):
+        return text  # the node's own configuration wrote this word
+    problem = word_problem(text, number=not isinstance(value, str), after_flag=after_flag)
+    if problem is not None:
+        raise _input_error(f"argument '{item.name}' {problem}", item.name)
     return text
+
+
+def word_problem(text: str, *, number: bool = False, after_flag: bool = False) -> str | None:
+    """Why ``text``, made from a call's value, cannot be an argv word; None when it can.
+
+    The last line of defence: whatever a schema allowed, no probe of the payload corpus passes.
+    A negative number is the one word that may start with ``-``, and only as a flag's value.
+    """
+    if len(text) > MAX_WORD_CHARS:
+        return f"is longer than {MAX_WORD_CHARS} characters"
+    if any(is_dangerous_character(char) for char in text):
+        return "contains control, formatting or white-space characters"
+    corpus = payload_corpus()
+    if any(char in text for char in corpus.characters):
+        return "contains a shell metacharacter"
+    for probe in corpus.substrings:
+        if probe in text:
+            return f"contains {probe!r}"
+    if text.startswith(corpus.leading) and not (number and after_flag):
+        return "must not start with '-'"
+    return None
 
 
 def _stdin_bytes(item: NodeInput, value: Any) -> bytes:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker
 
-from catalog.tool_nodes.formats import FORMAT_CHECKS, check_format, is_checked_format
+from catalog.tool_nodes.formats import ARGV_SAFE_FORMATS, FORMAT_CHECKS, check_format
+from catalog.tool_nodes.patterns import full_match, pattern_problem
 
 # Types whose parsed values cannot spell a payload.
 SAFE_SCALAR_TYPES = frozenset({"integer", "number", "boolean"})
-
 
 
 def _format_checker() -> FormatChecker:
@@ -27,20 +28,12 @@ def _format_checker() -> FormatChecker:
 _FORMAT_CHECKER = _format_checker()
 
 
-def is_anchored_pattern(pattern: object) -> bool:
-    """A pattern constrains the whole value only when anchored at both ends."""
-    if not isinstance(pattern, str):
-        return False
-    starts = pattern.startswith("^") or pattern.startswith(r"\A")
-    ends = (pattern.endswith("$") and not pattern.endswith(r"\$")) or pattern.endswith(r"\Z")
-    return starts and ends and len(pattern) > 2
-
-
 def unconstrained_reason(schema: Mapping[str, Any]) -> str | None:
     """Why values of ``schema`` could be a payload in argv, or None when the type rules that out.
 
-    Constrained: an ``enum`` or ``const``; an integer, number or boolean; a string with an anchored
-    ``pattern`` or a format this package checks exactly. Anything else is free text.
+    Constrained: an ``enum`` or ``const``; an integer, number or boolean; a string with a format of
+    ``ARGV_SAFE_FORMATS``, or with a pattern that must match the whole value and provably matches no
+    probe of the payload corpus (see ``catalog.tool_nodes.patterns``). Anything else is free text.
     """
     if "enum" in schema or "const" in schema:
         return None
@@ -52,16 +45,26 @@ def unconstrained_reason(schema: Mapping[str, Any]) -> str | None:
     if concrete and all(item in SAFE_SCALAR_TYPES for item in concrete):
         return None
     if concrete == ["string"]:
-        if is_anchored_pattern(schema.get("pattern")):
+        if schema.get("format") in ARGV_SAFE_FORMATS:
             return None
-        if is_checked_format(schema.get("format")):
-            return None
-        if "pattern" in schema:
-            return "is a string whose pattern is not anchored with ^ and $"
+        pattern = schema.get("pattern")
+        if isinstance(pattern, str):
+            problem = pattern_problem(pattern)
+            if problem is None:
+                return None
+            return f"is a string that {problem}"
         if "format" in schema:
-            return f"is a string whose format '{schema['format']}' is not one this projector checks"
+            return f"is a string whose format '{schema['format']}' can spell a payload"
         return "is a free string without enum, pattern or format"
     return f"has type {kind!r}, which cannot be passed safely as an argument"
+
+
+def full_match_problem(schema: Mapping[str, Any], value: Any) -> str | None:
+    """The call-time pattern rule: a string must match its pattern as a whole, not just contain a match."""
+    pattern = schema.get("pattern")
+    if isinstance(value, str) and isinstance(pattern, str) and not full_match(pattern, value):
+        return f"does not match the whole of its pattern {json.dumps(pattern)[:120]}"
+    return None
 
 
 def validation_errors(schema: Mapping[str, Any], value: Any) -> list[str]:
@@ -80,3 +83,144 @@ def validation_errors(schema: Mapping[str, Any], value: Any) -> list[str]:
         if len(messages) >= 5:
             break
     return messages
+
+
+# --- commands that re-create a shell ------------------------------------------------------------------
+
+# Programs that only start another program: the one they start is what runs.
+_WRAPPERS = frozenset({"env", "nice", "nohup", "timeout", "stdbuf", "command", "exec", "busybox", "sudo", "doas",
+                       "setsid", "ionice", "chrt", "taskset", "unbuffer", "time"})
+# Programs that turn their input into the arguments of another program.
+_ARGUMENT_BUILDERS = frozenset({"xargs", "parallel"})
+# Interpreter -> the short option letters (and long options) that make it run code given as an argument.
+_EVAL_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "shell": ("c", ("--command",)),
+    "python": ("c", ()),
+    "perl": ("eE", ()),
+    "ruby": ("e", ()),
+    "node": ("ep", ("--eval", "--print")),
+    "php": ("rR", ("--run",)),
+    "lua": ("e", ()),
+    "tcl": ("", ()),
+    "powershell": ("ceC", ("-command", "-encodedcommand", "-ec")),
+    "osascript": ("e", ()),
+    "r": ("e", ("--expr",)),
+    "julia": ("eE", ("--eval", "--print")),
+    "awk": ("", ()),
+    "lisp": ("ec", ("--eval", "-eval", "--expr")),
+}
+_INTERPRETERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(expression), family)
+    for expression, family in (
+        (r"(?:ba|da|z|k|mk|a|fi|c|tc|rba|yash|posh|)sh", "shell"),
+        (r"(?:python|pypy)[0-9.]*", "python"),
+        (r"perl[0-9.]*", "perl"),
+        (r"j?ruby[0-9.]*|irb", "ruby"),
+        (r"node(?:js)?|deno|bun", "node"),
+        (r"php[0-9.]*(?:-cli)?", "php"),
+        (r"lua(?:jit)?[0-9.]*", "lua"),
+        (r"tclsh[0-9.]*|wish[0-9.]*|expect", "tcl"),
+        (r"pwsh|powershell(?:\.exe)?", "powershell"),
+        (r"osascript", "osascript"),
+        (r"R|Rscript", "r"),
+        (r"julia", "julia"),
+        (r"[gmn]?awk|busybox-awk", "awk"),
+        (r"guile|racket|sbcl|clisp|ecl|erl|escript|groovy|scala|jshell", "lisp"),
+    )
+)
+
+
+def _program(word: str) -> str:
+    return word.rsplit("/", 1)[-1]
+
+
+def _interpreter_family(word: str) -> str | None:
+    name = _program(word)
+    return next((family for expression, family in _INTERPRETERS if expression.fullmatch(name)), None)
+
+
+# Wrapper options that take a separate value (``env -u NAME``, ``timeout -s KILL``, ...).
+_WRAPPER_VALUE_OPTIONS: dict[str, frozenset[str]] = {
+    "env": frozenset({"-u", "--unset", "-C", "--chdir"}),
+    "nice": frozenset({"-n", "--adjustment"}),
+    "timeout": frozenset({"-s", "--signal", "-k", "--kill-after"}),
+    "stdbuf": frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}),
+    "sudo": frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"}),
+    "doas": frozenset({"-u", "-C"}),
+    "ionice": frozenset({"-c", "-n", "-p", "-P", "-u"}),
+    "exec": frozenset({"-a"}),
+    "time": frozenset({"-f", "-o", "--format", "--output"}),
+}
+
+
+def _skip_wrapper(command: list[str], position: int) -> tuple[int, str | None]:
+    """The position of the program a wrapper starts, or a reason the wrapper itself is unsafe."""
+    wrapper = _program(command[position])
+    with_value = _WRAPPER_VALUE_OPTIONS.get(wrapper, frozenset())
+    position += 1
+    while position < len(command):
+        word = command[position]
+        if wrapper == "env" and (word in ("-S", "--split-string") or word.startswith(("-S", "--split-string="))):
+            return position, "runs 'env -S', which splits a string into a command like a shell"
+        if word == "--":
+            return position + 1, None
+        if word.startswith("-"):
+            position += 2 if word in with_value else 1
+            continue
+        if wrapper == "env" and "=" in word:
+            position += 1
+            continue
+        if wrapper == "timeout" and re.fullmatch(r"[0-9.]+[smhd]?", word):
+            return position + 1, None
+        if wrapper in ("nice", "chrt", "taskset") and re.fullmatch(r"-?(?:0x)?[0-9a-fA-F,-]+", word):
+            position += 1
+            continue
+        return position, None
+    return position, None
+
+
+def _interpreter_problem(words: list[str], position: int, code_inputs: bool) -> str | None:
+    program = _program(words[position])
+    if program in _ARGUMENT_BUILDERS:
+        return f"runs '{program}', which turns its input into the arguments of another command"
+    family = _interpreter_family(words[position])
+    if family is None:
+        return None
+    letters, long_options = _EVAL_OPTIONS[family]
+    for word in words[position + 1 :]:
+        lowered = word.lower() if family == "powershell" else word
+        if lowered in long_options or any(lowered.startswith(option + "=") for option in long_options):
+            return f"runs '{program} {word}': an interpreter told to run its arguments is a shell by another name"
+        if word.startswith("-") and not word.startswith("--") and len(word) > 1:
+            if set(word[1:]) & set(letters) and word[1:].isalpha():
+                return (f"runs '{program} {word}': an interpreter told to run its arguments is a shell by "
+                        "another name")
+            continue
+        return None  # a script (or module) named in the command: that is what runs
+    if code_inputs:
+        return f"runs '{program}' without a script, so it would read its program from the call's inputs"
+    return None
+
+
+def command_problem(command: list[str] | tuple[str, ...], *, code_inputs: bool) -> str | None:
+    """Why ``command`` would hand values to a shell or an interpreter as code, or None.
+
+    ``code_inputs`` says whether the node has positional or stdin inputs: an interpreter given no
+    script in the command reads its program from exactly those. Behind a wrapper (``env``,
+    ``timeout``, ``sudo``, ...) every later word is also read as a possible program, so an option
+    the wrapper parsing does not know cannot hide an interpreter.
+    """
+    words = list(command)
+    position = 0
+    wrapped = False
+    while position < len(words) and _program(words[position]) in _WRAPPERS:
+        wrapped = True
+        position, problem = _skip_wrapper(words, position)
+        if problem is not None:
+            return problem
+    candidates = range(1, len(words)) if wrapped else range(position, min(position + 1, len(words)))
+    for candidate in candidates:
+        problem = _interpreter_problem(words, candidate, code_inputs)
+        if problem is not None:
+            return problem
+    return None

@@ -14,11 +14,11 @@ _EMAIL = re.compile(r"^[A-Za-z0-9.!#%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TIME = re.compile(r"^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?$")
-_DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$")
+_DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$")
 
 
 def _is_date(value: str) -> bool:
-    if not _DATE.match(value):
+    if not _DATE.fullmatch(value):
         return False
     try:
         date.fromisoformat(value)
@@ -28,7 +28,7 @@ def _is_date(value: str) -> bool:
 
 
 def _is_time(value: str) -> bool:
-    if not _TIME.match(value):
+    if not _TIME.fullmatch(value):
         return False
     try:
         time.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
@@ -38,7 +38,7 @@ def _is_time(value: str) -> bool:
 
 
 def _is_date_time(value: str) -> bool:
-    if not _DATE_TIME.match(value):
+    if not _DATE_TIME.fullmatch(value):
         return False
     try:
         datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
@@ -59,6 +59,8 @@ def _is_uuid(value: str) -> bool:
 
 def _is_ip(version: int) -> Callable[[str], bool]:
     def check(value: str) -> bool:
+        if "%" in value:
+            return False  # an IPv6 scope id may be any text at all
         try:
             return ipaddress.ip_address(value).version == version
         except ValueError:
@@ -70,7 +72,7 @@ def _is_ip(version: int) -> Callable[[str], bool]:
 def _is_hostname(value: str) -> bool:
     if not value or len(value) > 253:
         return False
-    return all(_HOSTNAME_LABEL.match(label) for label in value.rstrip(".").split("."))
+    return all(_HOSTNAME_LABEL.fullmatch(label) for label in value.rstrip(".").split("."))
 
 
 FORMAT_CHECKS: dict[str, Callable[[str], bool]] = {
@@ -81,9 +83,15 @@ FORMAT_CHECKS: dict[str, Callable[[str], bool]] = {
     "ipv4": _is_ip(4),
     "ipv6": _is_ip(6),
     "hostname": _is_hostname,
-    "email": lambda value: bool(_EMAIL.match(value)),
-    "uri": lambda value: bool(_URI.match(value)),
+    "email": lambda value: bool(_EMAIL.fullmatch(value)),
+    "uri": lambda value: bool(_URI.fullmatch(value)),
 }
+
+
+# Formats whose valid values cannot hold a payload character, pair or leading '-': only these make an
+# argv string constrained. ``email`` and ``uri`` are checked too, but their values may hold ``&``,
+# ``'``, ``|`` or ``$(``, so they belong on stdin.
+ARGV_SAFE_FORMATS = frozenset({"date", "time", "date-time", "uuid", "ipv4", "ipv6", "hostname"})
 
 
 def is_checked_format(name: object) -> bool:

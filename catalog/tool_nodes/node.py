@@ -23,6 +23,8 @@ _TOOL_NAME_CHARACTER = re.compile(r"[^A-Za-z0-9_.-]")
 _FLAG = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _INPUT_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 MAX_INPUTS = 256
+_DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+_FUNCTION = re.compile(f"{_DOTTED}:{_DOTTED}")
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,11 @@ class NodeInput:
     position: int | None = None
     description: str | None = None
     secret: bool = False
+
+    @property
+    def is_secret(self) -> bool:
+        """Marked ``secret``, or a ``writeOnly`` / ``format: password`` schema: kept out of audit records."""
+        return self.secret or self.schema.get("writeOnly") is True or self.schema.get("format") == "password"
 
     def property_schema(self) -> dict[str, Any]:
         """The input's property in the tool's input schema (an array of elements when repeated)."""
@@ -70,6 +77,11 @@ class ToolNode:
     def arm(self) -> str | None:
         """The arm a server uses for this node, or None for an MCP-only node."""
         return next((arm for arm in PROJECTABLE_ARMS if arm in self.invoke), None)
+
+    @property
+    def has_code_inputs(self) -> bool:
+        """Whether some input is a positional or stdin: where an interpreter without a script reads code."""
+        return any(item.arg_kind in ("positional", "stdin") for item in self.inputs)
 
     @property
     def command(self) -> tuple[str, ...]:
@@ -303,5 +315,24 @@ def _parse_invoke(raw: Any, fail: Any) -> dict[str, Mapping[str, Any]]:
                 raise fail(f"'invoke.{arm}.command' must be a non-empty list of strings", "invoke", arm, "command")
         if arm == "container" and not (isinstance(spec.get("image"), str) and spec["image"]):
             raise fail("'invoke.container.image' must be a non-empty string", "invoke", arm, "image")
+        if arm == "container" and str(spec["image"]).startswith("-"):
+            raise fail("'invoke.container.image' must not start with '-'", "invoke", arm, "image")
+        if arm in ("shell", "container"):
+            codes = spec.get("okExitCodes", [0])
+            if not isinstance(codes, list) or not codes or not all(
+                isinstance(code, int) and not isinstance(code, bool) and 0 <= code <= 255 for code in codes
+            ):
+                raise fail(f"'invoke.{arm}.okExitCodes' must be a non-empty list of exit statuses 0-255",
+                           "invoke", arm, "okExitCodes")
+        if arm in ("shell", "container", "inProcess") and "timeoutSeconds" in spec:
+            seconds = spec["timeoutSeconds"]
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+                raise fail(f"'invoke.{arm}.timeoutSeconds' must be a positive number", "invoke", arm,
+                           "timeoutSeconds")
+        if arm == "inProcess":
+            function = spec.get("function")
+            if not isinstance(function, str) or not _FUNCTION.fullmatch(function):
+                raise fail("'invoke.inProcess.function' must name a function as 'module:function'", "invoke", arm,
+                           "function")
         invoke[str(arm)] = spec
     return invoke

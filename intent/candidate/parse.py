@@ -7,29 +7,58 @@ format problem.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import jsonschema_rs
 import orjson
 from jsonschema import Draft202012Validator
 
-from intent.config import Limits, _pointer
+from intent.config import Limits
 from intent.errors import FeedbackItem
+from intent.pointer import to_pointer
 
 _BASELINE_ID = re.compile(r"^intent-\d+$")
 
 
 class _SchemaCheck:
-    """A compiled check for the common case (valid), and the reference validator to explain failures."""
+    """A compiled check for the common case (valid), and the reference validator to explain failures.
 
-    __slots__ = ("explain", "is_valid", "schema")
+    ``max_depth`` is the deepest JSON a valid instance can be (infinite when the schema does not
+    bound it): a valid candidate needs measuring only when the depth limit is below it.
+    """
+
+    __slots__ = ("explain", "is_valid", "max_depth", "schema")
 
     def __init__(self, schema: dict[str, Any]) -> None:
         self.schema = schema
         self.explain = Draft202012Validator(schema)
-        self.is_valid = jsonschema_rs.validator_for(schema).is_valid
+        self.is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(schema).is_valid
+        self.max_depth = _instance_depth(schema)
+
+
+def _instance_depth(schema: object) -> float:
+    """How deep a JSON value valid against ``schema`` can nest (a scalar is 1); ``inf`` if unbounded."""
+    if not isinstance(schema, dict):
+        return math.inf
+    branches = schema.get("anyOf") or schema.get("oneOf")
+    if branches:
+        return max(_instance_depth(branch) for branch in branches)
+    types = schema.get("type")
+    types = [types] if isinstance(types, str) else types
+    if not isinstance(types, list) or "patternProperties" in schema or "$ref" in schema:
+        return math.inf
+    depth: float = 1
+    if "object" in types:
+        if schema.get("additionalProperties", True) is not False:
+            return math.inf
+        children = list(schema.get("properties", {}).values())
+        depth = max([depth, *(1 + _instance_depth(child) for child in children)])
+    if "array" in types:
+        depth = max(depth, 1 + _instance_depth(schema.get("items", True)))
+    return depth
 
 
 _VALIDATORS: dict[int, _SchemaCheck] = {}
@@ -81,24 +110,28 @@ def parse_candidate(text: str, schema: dict[str, Any], limits: Limits) -> dict[s
         raise CandidateProblems([{"pointer": "", "message": f"not valid JSON: {exc}"}]) from None
     check = _check_for(schema)
     # The compiled check answers the common case in microseconds. A candidate that passes it is as
-    # shallow as the schema; only one that fails is measured for depth before the reference
-    # validator words the feedback.
+    # shallow as the schema, so it is measured only when the limit is below the schema's depth; one
+    # that fails is measured before the reference validator words the feedback.
     errors = []
-    if not check.is_valid(value):
-        if _depth_exceeds(value, limits.max_candidate_depth):
-            raise CandidateProblems([{
-                "pointer": "",
-                "message": f"the candidate nests deeper than {limits.max_candidate_depth} levels",
-            }])
+    valid = check.is_valid(value)
+    if (not valid or limits.max_candidate_depth < check.max_depth) and _depth_exceeds(
+        value, limits.max_candidate_depth
+    ):
+        raise CandidateProblems([{
+            "pointer": "",
+            "message": f"the candidate nests deeper than {limits.max_candidate_depth} levels",
+        }])
+    if not valid:
         errors = sorted(check.explain.iter_errors(value), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise CandidateProblems([
-            {"pointer": _pointer(e.absolute_path), "message": e.message[:300]} for e in errors[:20]
+            {"pointer": to_pointer(e.absolute_path), "message": e.message[:300]} for e in errors[:20]
         ])
-    problems = list(_dangling_keys(value))
+    candidate: dict[str, Any] = value  # the output schema makes it an object
+    problems = list(_dangling_keys(candidate))
     if problems:
         raise CandidateProblems(problems)
-    return value
+    return candidate
 
 
 def _dangling_keys(candidate: dict[str, Any]) -> Iterator[FeedbackItem]:

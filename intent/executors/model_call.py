@@ -18,6 +18,7 @@ import anyio
 
 from intent.errors import IntentError
 from intent.executors.model_settings import CallSettings
+from intent.task.model_task import ModelTask
 
 logger = logging.getLogger("intent.executors")
 
@@ -42,7 +43,7 @@ def backoff_delay(attempt: int, retry_after: float | None = None) -> float:
     """Seconds to wait before retry number ``attempt`` (1-based): exponential with jitter, or Retry-After."""
     if retry_after is not None and math.isfinite(retry_after) and retry_after >= 0:
         return min(retry_after, BACKOFF_CAP_SECONDS)
-    ceiling = min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * (2 ** (attempt - 1)))
+    ceiling = min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * (2.0 ** (attempt - 1)))
     # Jitter keeps many clients from retrying in lockstep against a recovering server.
     return ceiling / 2 + random.uniform(0, ceiling / 2)
 
@@ -50,8 +51,8 @@ def backoff_delay(attempt: int, retry_after: float | None = None) -> float:
 def _deadline(settings: CallSettings, task: Mapping[str, Any]) -> tuple[float, bool]:
     """The monotonic instant this call must end by, and whether the task's own deadline sets it."""
     own = time.monotonic() + settings.timeout_seconds
-    task_deadline = getattr(task, "deadline", None)
-    if isinstance(task_deadline, (int, float)) and task_deadline < own:
+    task_deadline = task.deadline if isinstance(task, ModelTask) else None
+    if task_deadline is not None and task_deadline < own:
         return float(task_deadline), True
     return own, False
 

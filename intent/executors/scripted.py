@@ -22,3 +22,6 @@ class ScriptedExecutor:
         if len(self.calls) > len(self._candidates):
             raise IntentError("EXECUTOR_FAILED", "the scripted executor has no candidate left", retryable=False)
         return self._candidates[len(self.calls) - 1]
+
+    async def aclose(self) -> None:
+        """Nothing to release."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from intent.pointer import pointer_tokens
+
 _MISSING = object()
 
 
@@ -11,11 +13,12 @@ def resolve_pointer(document: Any, pointer: str) -> Any:
     """The value at ``pointer``; raise KeyError when it does not resolve."""
     if pointer == "":
         return document
-    if not pointer.startswith("/"):
-        raise KeyError(pointer)
+    try:
+        tokens = pointer_tokens(pointer)
+    except ValueError:
+        raise KeyError(pointer) from None
     node = document
-    for raw in pointer[1:].split("/"):
-        token = raw.replace("~1", "/").replace("~0", "~")
+    for token in tokens:
         if isinstance(node, dict):
             node = node.get(token, _MISSING)
         elif isinstance(node, list) and token.isdigit() and (token == "0" or not token.startswith("0")):

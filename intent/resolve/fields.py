@@ -14,8 +14,12 @@ from intent.grounding import align, resolve_pointer
 from intent.normalize import derive_values
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
+from intent.rfc3339 import is_date_time
 
 _FORMATS = FormatChecker()
+# jsonschema checks "date-time" only when an optional package is installed; the project's own
+# RFC 3339 rule applies instead, the same one a request's referenceTime is read by.
+_FORMATS.checks("date-time")(lambda value: not isinstance(value, str) or is_date_time(value))
 
 
 @dataclass(slots=True)

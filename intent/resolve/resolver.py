@@ -11,8 +11,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from intent.catalog_view import CatalogView
 from intent.config import IntentConfig
 from intent.grounding import Span, align
+from intent.pointer import escape_token
 from intent.request import NormalizedRequest
 from intent.resolve.correcting import Correcting, Said
 from intent.resolve.fields import CheckedValue, check_field_value
@@ -286,14 +288,15 @@ class _Resolution:
         else:
             constraint = Constraint(id=ident, kind=item["kind"], text=text, scope=ConstraintScope(type="request"))
             self.state.constraints.append(constraint)
-        if constraint.kind == "prohibition" and self.config.catalog is not None:
-            self._forbid_tools(constraint, owner)
+        catalog = self.config.catalog
+        if constraint.kind == "prohibition" and catalog is not None:
+            self._forbid_tools(catalog, constraint, owner)
         self.changes.append(Change(operation="add", target=ChangeTarget(kind="constraint", id=ident),
                                    description=ADD_DESCRIPTION, sourceRefs=[self._ref(span)], effect="applied"))
 
-    def _forbid_tools(self, constraint: Constraint, owner: IntentNode | None) -> None:
+    def _forbid_tools(self, catalog: CatalogView, constraint: Constraint, owner: IntentNode | None) -> None:
         # A prohibition that names a catalog operation marks that tool forbidden for this request.
-        forbidden = self.config.catalog.forbidden_by(constraint.text)
+        forbidden = catalog.forbidden_by(constraint.text)
         if not forbidden:
             return
         for node in [owner] if owner is not None else self.state.intents:
@@ -419,7 +422,7 @@ class _Resolution:
     def _baseline_pointer(self, intent_id: str, name: str) -> str:
         baseline = self.request.baseline
         index = next((i for i, node in enumerate(baseline.intents) if node.id == intent_id), 0) if baseline else 0
-        return f"/intents/{index}/inputs/{_escape(name)}"
+        return f"/intents/{index}/inputs/{escape_token(name)}"
 
     def _finish(self) -> IntentResult:
         request = self.request
@@ -443,10 +446,6 @@ class _Resolution:
                     changes=self.changes, facts=self.facts)
         return IntentResult(input=request.input, status=status, turn=turn, effective=self.state,  # type: ignore[arg-type]
                             fieldResults=field_results, issues=self.issues, inferences=self.inferences)
-
-
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def resolve(candidate: Mapping[str, Any], request: NormalizedRequest, config: IntentConfig) -> IntentResult:

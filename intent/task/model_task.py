@@ -1,4 +1,4 @@
-"""The model task: what an executor (or a host model) is given to answer."""
+"""The model task: the read-only message an executor (or a host model) is given to answer."""
 
 from __future__ import annotations
 
@@ -10,25 +10,23 @@ from intent.config import IntentConfig
 from intent.request import NormalizedRequest
 from intent.task.instructions import INSTRUCTIONS
 from intent.task.output_schema import build_output_schema
+from intent.task.recognition import Recognition
 
 
 class ModelTask(Mapping[str, Any]):
     """A read-only mapping with ``instructions``, ``input`` and ``outputSchema``.
 
-    It also carries what the core needs to judge a candidate later (the checked request, the
-    deadline measured from prepare, and the one correction a recognition allows); those stay
-    attributes, so executors only ever see the three public keys.
+    The core's state for judging the answer (the checked request, the owner, the correction
+    budget) is a separate ``Recognition``, reached with ``recognition_of(task)``. The message
+    itself offers its ``deadline`` and ``remaining()``, so an executor or a handoff can bound
+    its own waiting by it.
     """
 
-    __slots__ = ("_data", "_owner", "corrections_left", "deadline", "request")
+    __slots__ = ("_data", "_recognition")
 
-    def __init__(self, data: dict[str, Any], request: NormalizedRequest, owner: object,
-                 deadline: float | None) -> None:
+    def __init__(self, data: dict[str, Any], recognition: Recognition) -> None:
         self._data = data
-        self._owner = owner
-        self.request = request
-        self.deadline = deadline
-        self.corrections_left = 1
+        self._recognition = recognition
 
     def __getitem__(self, key: str) -> Any:
         return self._data[key]
@@ -40,18 +38,35 @@ class ModelTask(Mapping[str, Any]):
         return len(self._data)
 
     def __repr__(self) -> str:
-        return f"ModelTask(input={self.request.input[:40]!r}, fields={list(self.request.fields)!r})"
+        request = self._recognition.request
+        return f"ModelTask(input={request.input[:40]!r}, fields={list(request.fields)!r})"
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self._data)
 
+    @property
+    def deadline(self) -> float | None:
+        """The ``time.monotonic()`` instant the recognition must end by, or None without one."""
+        return self._recognition.deadline
+
     def remaining(self) -> float | None:
         """Seconds left before the deadline, or None without one."""
-        return None if self.deadline is None else self.deadline - time.monotonic()
+        return self._recognition.remaining()
+
+    @property
+    def request(self) -> NormalizedRequest:
+        """The checked request this task was built from."""
+        return self._recognition.request
 
     @property
     def output_schema(self) -> dict[str, Any]:
-        return self._data["outputSchema"]
+        schema: dict[str, Any] = self._data["outputSchema"]
+        return schema
+
+
+def recognition_of(task: ModelTask) -> Recognition:
+    """The core's state for ``task`` (for ``Intent.accept``; executors have no use for it)."""
+    return task._recognition
 
 
 def build_task(request: NormalizedRequest, config: IntentConfig, owner: object) -> ModelTask:
@@ -76,7 +91,7 @@ def build_task(request: NormalizedRequest, config: IntentConfig, owner: object) 
     }
     timeout = config.limits.timeout_seconds
     deadline = time.monotonic() + timeout if timeout is not None else None
-    return ModelTask(data, request, owner, deadline)
+    return ModelTask(data, Recognition(request, owner, deadline))
 
 
 _SCHEMA_CACHE: dict[tuple[tuple[str, ...], tuple[str, ...] | None], dict[str, Any]] = {}

@@ -16,6 +16,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from adapter.versions import HTTP_PROTOCOL_VERSIONS
 from intent_mcp.http.origin import (
     PublicOrigin,
     is_loopback_host,
@@ -25,8 +26,6 @@ from intent_mcp.http.origin import (
 
 logger = logging.getLogger("intent_mcp.http")
 
-# Streamable HTTP serves the initialize-handshake versions this project declares.
-HTTP_PROTOCOL_VERSIONS: tuple[str, ...] = ("2025-06-18", "2025-11-25")
 UNSUPPORTED_PROTOCOL_VERSION = -32022
 INVALID_REQUEST = -32600
 

@@ -38,7 +38,7 @@ class _Server(uvicorn.Server):
         self._calls_in_flight = calls_in_flight
         from sse_starlette.sse import AppStatus
 
-        AppStatus.disable_automatic_graceful_drain()
+        AppStatus.disable_automatic_graceful_drain()  # type: ignore[no-untyped-call]
 
     async def shutdown(self, sockets: Any = None) -> None:
         from sse_starlette.sse import AppStatus

@@ -49,7 +49,7 @@ class FakeRuntime:
 
     async def read_resource(self, uri: str) -> JsonObject:
         if uri != NOTES_URI:
-            raise IntentError("NOT_FOUND", f"no resource {uri}", path="/uri")
+            raise IntentError("RESOURCE_UNKNOWN", f"no resource {uri}", path="/uri")
         return {"contents": [{"uri": NOTES_URI, "mimeType": "text/plain", "text": "remember the milk"}]}
 
     async def call_tool(

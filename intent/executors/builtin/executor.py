@@ -27,5 +27,8 @@ class BuiltinExecutor:
             raise IntentError("EXECUTOR_FAILED", "the model task has no input object", retryable=False)
         return orjson.dumps(recognize(task_input)).decode()
 
+    async def aclose(self) -> None:
+        """Nothing to release: the recognizer holds no connection."""
+
     def __repr__(self) -> str:
         return "BuiltinExecutor()"

@@ -461,7 +461,10 @@ def extract_fields(
         return
     extractor = _Extractor(text, specs, owners, excluded, reference_time, temporal)
     kinds = {spec.name: field_kind(spec.schema) for spec in specs}
-    of_kind = lambda kind: [s for s in specs if kinds[s.name] is kind]  # noqa: E731
+
+    def of_kind(kind: FieldKind) -> list[FieldSpec]:
+        return [s for s in specs if kinds[s.name] is kind]
+
     for spec in of_kind(FieldKind.PATTERN):
         extractor.pattern(spec)
     for spec in of_kind(FieldKind.EMAIL):

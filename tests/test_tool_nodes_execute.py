@@ -1,0 +1,388 @@
+"""Running Tool nodes: real programs, failures as clear results, preconditions and audit records."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from catalog.runtime import CatalogRuntime
+from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
+from catalog.tool_nodes.node import SchemaRegistry
+from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route
+
+REPO = Path(__file__).resolve().parent.parent
+LINUX_TOOLS = REPO / "tests" / "data" / "catalog" / "linux-tools.json"
+
+
+def load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def text_of(result: dict[str, Any]) -> str:
+    return "".join(item["text"] for item in result["content"])
+
+
+def script(directory: Path, name: str, body: str) -> Path:
+    path = directory / name
+    path.write_text("#!/bin/sh\n" + textwrap.dedent(body))
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path
+
+
+def shell_node(node_id: str, command: list[str], inputs: list[dict[str, Any]] | None = None,
+               **invoke: Any) -> dict[str, Any]:
+    return {"id": node_id, "summary": node_id, "io": {"inputs": inputs or []},
+            "invoke": {"shell": {"command": command, **invoke}}}
+
+
+def records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+async def call(runtime: ToolNodeRuntime, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    with anyio.fail_after(30):
+        return await runtime.call_tool(name, arguments)
+
+
+# --- real programs -------------------------------------------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_real_programs_run_from_their_nodes(tmp_path: Path) -> None:
+    audit = tmp_path / "audit.jsonl"
+    runtime = ToolNodeRuntime.start(load(LINUX_TOOLS), audit_path=audit)
+    assert isinstance(runtime, CatalogRuntime)
+    assert [tool["name"] for tool in runtime.list_tools()] == ["clock.date", "text.count", "files.list", "text.match"]
+    try:
+        day = await call(runtime, "clock.date", {"utc": True, "day": "2026-12-01", "format": "+%A"})
+        counted = await call(runtime, "text.count", {"text": "one two three\nfour five\n"})
+        listed = await call(runtime, "files.list", {"directory": "/"})
+        matched = await call(runtime, "text.match", {"word": ["apple", "pear"], "ignore_case": True,
+                                                      "text": "Apple pie\nplum\npear tart\nfig\n"})
+        none = await call(runtime, "text.match", {"word": ["kiwi"], "text": "plum\n"})
+    finally:
+        await runtime.aclose()
+    assert (day["isError"], text_of(day).strip()) == (False, "Tuesday")
+    assert text_of(counted).split() == ["2", "5"]
+    assert {"etc", "usr"} <= set(text_of(listed).split())
+    assert matched["structuredContent"] == {"count": 2} and matched["isError"] is False
+    assert none["structuredContent"] == {"count": 0}  # grep's "no match" status is declared as fine
+    written = records(audit)
+    assert [record["node"] for record in written] == ["clock.date", "text.count", "files.list", "text.match",
+                                                      "text.match"]
+    assert written[3]["argv"] == ["grep", "-c", "-F", "-e", "apple", "-e", "pear", "-i"]
+    assert written[3]["stdinLength"] == len(b"Apple pie\nplum\npear tart\nfig\n")
+    assert all(record["outcome"] == "ok" for record in written)
+    assert written[4]["exitCode"] == 1
+
+
+@pytest.mark.anyio
+async def test_the_environment_is_scrubbed_to_an_allowlist(tmp_path: Path) -> None:
+    environ = {"PATH": os.environ["PATH"], "LANG": "C.UTF-8", "API_TOKEN": "hunter2", "OTHER": "x", "NEEDED": "yes"}
+    nodes = [shell_node("show.env", ["env"]), {**shell_node("show.needed", ["env"]), "requires": ["env:NEEDED"]}]
+    runtime = ToolNodeRuntime.start(nodes, host=Host.detect(environ=environ), env_allow=("OTHER",))
+    try:
+        plain = text_of(await call(runtime, "show.env", {}))
+        needed = text_of(await call(runtime, "show.needed", {}))
+    finally:
+        await runtime.aclose()
+    assert "LANG=C.UTF-8" in plain and "OTHER=x" in plain
+    assert "hunter2" not in plain and "NEEDED" not in plain
+    assert "NEEDED=yes" in needed
+
+
+@pytest.mark.anyio
+async def test_cwd_is_where_the_program_runs(tmp_path: Path) -> None:
+    (tmp_path / "marker.txt").write_text("x")
+    runtime = ToolNodeRuntime.start([shell_node("here", ["ls"])], cwd=tmp_path)
+    try:
+        assert "marker.txt" in text_of(await call(runtime, "here", {}))
+    finally:
+        await runtime.aclose()
+
+
+# --- failures: clear results, the server stays up, the audit stays valid ----------------------------------
+
+
+@pytest.mark.anyio
+async def test_killed_hung_huge_and_missing_programs_are_error_results(tmp_path: Path) -> None:
+    killed = script(tmp_path, "suicide", "echo partial\nkill -9 $$\n")
+    hung = script(tmp_path, "hang", "sleep 30 &\nwait\n")  # a child in the group too
+    chatty = script(tmp_path, "chatty", "exec yes flood\n")
+    doomed = script(tmp_path, "doomed", "echo fine\n")
+    failing = script(tmp_path, "failing", "echo 'cannot open the thing' >&2\nexit 3\n")
+    nodes = [
+        shell_node("killed", [str(killed)]),
+        shell_node("hung", [str(hung)], timeoutSeconds=0.5),
+        shell_node("huge", [str(chatty)]),
+        shell_node("missing", [str(doomed)]),
+        shell_node("failing", [str(failing)]),
+        shell_node("fine", ["date", "+%Y"]),
+    ]
+    audit = tmp_path / "audit.jsonl"
+    runtime = ToolNodeRuntime.start(nodes, audit_path=audit, max_output_bytes=64 * 1024)
+    assert len(runtime.list_tools()) == 6
+    doomed.unlink()  # present at start-up, gone by the call
+    try:
+        started = time.monotonic()
+        hung_result = await call(runtime, "hung", {})
+        hung_seconds = time.monotonic() - started
+        results = {name: await call(runtime, name, {}) for name in ("killed", "huge", "missing", "failing", "fine")}
+    finally:
+        await runtime.aclose()
+    assert hung_result["isError"] and "did not finish within 0.5 seconds" in text_of(hung_result)
+    assert hung_seconds < 10
+    assert "killed by SIGKILL" in text_of(results["killed"])
+    assert "more than 65536 bytes of output" in text_of(results["huge"])
+    assert "was not found" in text_of(results["missing"])
+    assert "exited with status 3" in text_of(results["failing"])
+    assert "cannot open the thing" in text_of(results["failing"])
+    assert all(results[name]["isError"] for name in ("killed", "huge", "missing", "failing"))
+    assert results["fine"]["isError"] is False  # the runtime is still fine after all that
+    outcomes = {record["node"]: record for record in records(audit)}
+    assert outcomes["hung"]["outcome"] == "timeout"
+    assert outcomes["killed"]["outcome"] == "error" and outcomes["killed"]["exitCode"] == -9
+    assert outcomes["failing"]["exitCode"] == 3
+    assert outcomes["fine"]["outcome"] == "ok"
+    # The hung script's sleeping child was stopped with it: nothing of the group is left.
+    leftover = subprocess.run(["pgrep", "-f", str(hung)], capture_output=True, text=True, check=False)
+    assert leftover.stdout.strip() == ""
+
+
+@pytest.mark.anyio
+async def test_refused_arguments_are_error_results_and_audited(tmp_path: Path) -> None:
+    audit = tmp_path / "audit.jsonl"
+    runtime = ToolNodeRuntime.start(load(LINUX_TOOLS), audit_path=audit)
+    try:
+        refused = await call(runtime, "text.match", {"word": ["a;b"], "text": "x"})
+        unknown = await call(runtime, "files.list", {"directory": "/", "extra": 1})
+        missing = await call(runtime, "nope", {})
+    finally:
+        await runtime.aclose()
+    assert refused["isError"] and "INPUT_INVALID" in text_of(refused) and "a;b" not in text_of(refused)
+    assert unknown["isError"] and "extra" in text_of(unknown)
+    assert missing["isError"] and "Unknown tool" in text_of(missing)
+    assert [(record["node"], record["outcome"], record["argv"]) for record in records(audit)] == [
+        ("text.match", "refused", []), ("files.list", "refused", [])]
+
+
+# --- audit -----------------------------------------------------------------------------------------------
+
+
+SECRET_NODE = {
+    "id": "pin.echo",
+    "summary": "echo a PIN",
+    "io": {"inputs": [
+        {"name": "pin", "schema": {"type": "integer"}, "secret": True, "arg": {"positional": 0}},
+        {"name": "token", "schema": {"type": "string", "pattern": "^[A-Za-z0-9]+$", "writeOnly": True},
+         "arg": {"flag": "--token"}},
+        {"name": "password", "schema": {"type": "string", "format": "password", "enum": ["Sesame1"]},
+         "arg": {"flag": "--password"}},
+    ]},
+    "invoke": {"shell": {"command": ["echo"]}},
+}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("sent", [1234, 1234.0, 1.234e3])
+async def test_secrets_are_masked_in_the_form_argv_rendered_them(tmp_path: Path, sent: Any) -> None:
+    audit = tmp_path / "audit.jsonl"
+    runtime = ToolNodeRuntime.start([SECRET_NODE], audit_path=audit)
+    try:
+        result = await call(runtime, "pin.echo", {"pin": sent, "token": "T0ken99", "password": "Sesame1"})
+    finally:
+        await runtime.aclose()
+    assert text_of(result).split() == ["--token", "T0ken99", "--password", "Sesame1", "1234"]
+    (record,) = records(audit)
+    assert record["argv"] == ["echo", "--token", "[redacted]", "--password", "[redacted]", "[redacted]"]
+    written = audit.read_text()
+    assert "1234" not in written and "T0ken99" not in written and "Sesame1" not in written
+
+
+def test_audit_file_is_owner_only_json_lines_appended(tmp_path: Path) -> None:
+    path = tmp_path / "audit.jsonl"
+    path.write_text('{"earlier": true}\n')
+    node = parse_node(shell_node("x", ["true"]), SchemaRegistry())
+    with AuditLog(path) as log:
+        from catalog.tool_nodes import record_invocation
+
+        record_invocation(log, node, ["true"], outcome="ok", exit_code=0, recognition_id="rec-42", duration_ms=1.25)
+    lines = records(path)
+    assert lines[0] == {"earlier": True}
+    assert lines[1]["recognitionId"] == "rec-42" and lines[1]["durationMs"] == 1.2
+    fresh = tmp_path / "fresh.jsonl"
+    AuditLog(fresh).close()
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
+    with pytest.raises(ValueError, match="outcome"):
+        record_invocation(path, node, [], outcome="fine")
+
+
+def test_a_record_survives_the_process_being_killed_right_after_the_call(tmp_path: Path) -> None:
+    audit = tmp_path / "audit.jsonl"
+    program = textwrap.dedent(f"""
+        import os, signal, anyio
+        from catalog.tool_nodes import ToolNodeRuntime
+        runtime = ToolNodeRuntime.start([{{"id": "now", "summary": "now", "io": {{"inputs": []}},
+                                           "invoke": {{"shell": {{"command": ["date"]}}}}}}],
+                                         audit_path={str(audit)!r})
+        result = anyio.run(runtime.call_tool, "now", {{}})
+        assert result["isError"] is False
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    finished = subprocess.run([sys.executable, "-c", program], cwd=REPO, timeout=60, check=False)
+    assert finished.returncode == -signal.SIGKILL
+    (record,) = records(audit)
+    assert record["node"] == "now" and record["outcome"] == "ok"
+
+
+# --- preconditions ---------------------------------------------------------------------------------------
+
+
+def test_requirements_are_checked_on_the_host_and_every_omission_has_a_reason(tmp_path: Path) -> None:
+    environ = {"PATH": os.environ["PATH"], "SET_VAR": "1"}
+    nodes = [
+        {**shell_node("has.bin", ["date"]), "requires": ["bin:date", "env:SET_VAR"]},
+        {**shell_node("no.bin", ["date"]), "requires": ["bin:surely-not-installed-anywhere"]},
+        {**shell_node("no.env", ["date"]), "requires": ["env:UNSET_VAR"]},
+        shell_node("no.program", ["surely-not-installed-anywhere"]),
+        {**shell_node("custom", ["date"]), "requires": ["licence:acme"]},
+        {**shell_node("declared", ["date"]), "requires": ["licence:acme", "gpu"]},
+    ]
+    host = Host.detect(["gpu", "licence:acme"], environ=environ)
+    projection = project(nodes, ["gpu", "licence:acme"], host=host)
+    assert [tool["name"] for tool in projection.tools] == ["has.bin", "custom", "declared"]
+    reasons = {item.id: (item.kind, item.reason) for item in projection.omitted}
+    assert reasons["no.bin"][0] == "requires_unmet" and "no program" in reasons["no.bin"][1]
+    assert "UNSET_VAR is not set" in reasons["no.env"][1]
+    assert "surely-not-installed-anywhere" in reasons["no.program"][1]
+    undeclared = project(nodes, host=Host.detect(environ=environ))
+    kinds = {item.id: item.reason for item in undeclared.omitted}
+    assert "declare it with --available licence:acme" in kinds["custom"]
+
+
+def test_network_gpu_and_container_detection(tmp_path: Path) -> None:
+    proc = tmp_path / "net"
+    proc.mkdir()
+    (proc / "route").write_text("Iface\tDestination\tGateway\neth0\t00000000\t0101A8C0\n")
+    assert has_default_route(proc)
+    (proc / "route").write_text("Iface\tDestination\tGateway\neth0\t0001A8C0\t00000000\n")
+    assert not has_default_route(proc)
+    # A runtime binary whose daemon does not answer is no container runtime.
+    fake = script(tmp_path, "docker", "exit 1\n")
+    assert find_container_runtime(str(fake.parent)) is None
+    script(tmp_path, "podman", "exit 0\n")
+    assert find_container_runtime(str(tmp_path)) == str(tmp_path / "podman")
+
+
+# --- container arm ----------------------------------------------------------------------------------------
+
+
+CONTAINER_NODE = {
+    "id": "boxed.count",
+    "summary": "count words in a box",
+    "io": {"inputs": [{"name": "lines", "schema": {"type": "boolean"}, "arg": {"flag": "-l"}},
+                      {"name": "text", "schema": {"type": "string"}, "arg": "stdin"}]},
+    "invoke": {"container": {"image": "busybox:latest", "command": ["wc"]}},
+}
+
+
+def test_container_argv_is_a_list_without_network() -> None:
+    assert container_argv("/usr/bin/podman", "img:1", ["wc", "-l"], name="n1") == [
+        "/usr/bin/podman", "run", "--rm", "-i", "--network=none", "--name", "n1", "img:1", "wc", "-l"]
+
+
+@pytest.mark.anyio
+async def test_container_arm_runs_its_runtime_with_that_argv(tmp_path: Path) -> None:
+    # A stand-in runtime that prints the argv it was given and what arrived on stdin.
+    fake = script(tmp_path, "fake-runtime", 'for word in "$@"; do echo "arg:$word"; done\nsed "s/^/in:/"\n')
+    node = parse_node(CONTAINER_NODE, SchemaRegistry())
+    result = await run_invocation(node, {"lines": True, "text": "a b\n"}, audit=None, container_runtime=str(fake))
+    lines = text_of(result).splitlines()
+    words = [line[4:] for line in lines if line.startswith("arg:")]
+    assert words[:5] == ["run", "--rm", "-i", "--network=none", "--name"]
+    assert words[5].startswith("intent-mcp-") and words[6:] == ["busybox:latest", "wc", "-l"]
+    assert "in:a b" in lines
+
+
+@pytest.mark.anyio
+async def test_container_node_without_a_runtime_is_omitted_or_refused(tmp_path: Path) -> None:
+    host = Host.detect(environ={"PATH": str(tmp_path)})
+    assert [item.kind for item in project([CONTAINER_NODE], host=host).omitted] == ["requires_unmet"]
+    result = await run_invocation(parse_node(CONTAINER_NODE, SchemaRegistry()), {}, audit=None)
+    assert result["isError"] and "no container runtime" in text_of(result)
+
+
+@pytest.mark.anyio
+async def test_container_arm_for_real_where_a_runtime_answers() -> None:
+    runtime_program = find_container_runtime()
+    if runtime_program is None:
+        pytest.skip("no container runtime answers on this machine")
+    present = subprocess.run([runtime_program, "image", "inspect", "busybox:latest"], capture_output=True,
+                             check=False, timeout=30)
+    if present.returncode != 0:
+        pytest.skip("the busybox image is not present (images are never pulled by the tests)")
+    node = parse_node(CONTAINER_NODE, SchemaRegistry())
+    result = await run_invocation(node, {"lines": True, "text": "a\nb\n"}, audit=None,
+                                  container_runtime=runtime_program, timeout=60)
+    assert result["isError"] is False and text_of(result).strip() == "2"
+
+
+# --- in-process arm ---------------------------------------------------------------------------------------
+
+
+IN_PROCESS = [
+    {"id": "words.count", "summary": "count words",
+     "io": {"inputs": [{"name": "text", "schema": {"type": "string"}, "required": True},
+                       {"name": "minimum", "schema": {"type": "integer", "minimum": 0}}],
+            "outputs": [{"name": "count", "schema": {"type": "integer"}, "required": True}]},
+     "invoke": {"inProcess": {"function": "tests.fakes.in_process:count_words"}}},
+    {"id": "words.shout", "summary": "shout", "io": {"inputs": [{"name": "text", "schema": {"type": "string"}}]},
+     "invoke": {"inProcess": {"function": "tests.fakes.in_process:shout"}}},
+    {"id": "words.explode", "summary": "fail", "io": {"inputs": [{"name": "text", "schema": {"type": "string"}}]},
+     "invoke": {"inProcess": {"function": "tests.fakes.in_process:explode"}}},
+    {"id": "words.dawdle", "summary": "slow", "io": {"inputs": [{"name": "seconds", "schema": {"type": "number"}}]},
+     "invoke": {"inProcess": {"function": "tests.fakes.in_process:dawdle", "timeoutSeconds": 0.3}}},
+    {"id": "os.system", "summary": "never", "io": {"inputs": []},
+     "invoke": {"inProcess": {"function": "os:system"}}},
+]
+
+
+@pytest.mark.anyio
+async def test_in_process_functions_are_allowlisted_and_called_with_keywords(tmp_path: Path) -> None:
+    audit = tmp_path / "audit.jsonl"
+    runtime = ToolNodeRuntime.start(IN_PROCESS, audit_path=audit, allow_functions=["tests.fakes.in_process:*"])
+    assert [item.to_dict() for item in runtime.omitted] == [
+        {"id": "os.system", "kind": "not_allowed",
+         "reason": "'os:system' is not in the server's allowlist of in-process functions (--allow-function)"}]
+    try:
+        counted = await call(runtime, "words.count", {"text": "a bb ccc", "minimum": 2})
+        shouted = await call(runtime, "words.shout", {"text": "hi"})
+        refused = await call(runtime, "words.count", {"text": "x", "minimum": -1})
+        exploded = await call(runtime, "words.explode", {"text": "SECRET-VALUE"})
+        dawdled = await call(runtime, "words.dawdle", {"seconds": 2})
+    finally:
+        await runtime.aclose()
+    assert counted["structuredContent"] == {"count": 2}
+    assert text_of(shouted) == "HI"
+    assert refused["isError"] and "minimum" in text_of(refused)
+    assert exploded["isError"] and "RuntimeError" in text_of(exploded) and "SECRET" not in text_of(exploded)
+    assert dawdled["isError"] and "0.3 seconds" in text_of(dawdled)
+    assert [(record["node"], record["outcome"], record["argv"]) for record in records(audit)] == [
+        ("words.count", "ok", []), ("words.shout", "ok", []), ("words.count", "refused", []),
+        ("words.explode", "error", []), ("words.dawdle", "timeout", [])]
+
+
+def test_in_process_nodes_need_no_program_on_the_host() -> None:
+    projection = project(IN_PROCESS[:1], host=Host.detect(environ={"PATH": "/nonexistent"}))
+    assert projection.omitted == [] and [tool["name"] for tool in projection.tools] == ["words.count"]

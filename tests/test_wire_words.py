@@ -1,0 +1,114 @@
+"""One home per wire word: JSON Pointer tokens, protocol versions, error codes and their wire form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+
+from adapter.versions import DECLARED_PROTOCOL_VERSIONS, HTTP_PROTOCOL_VERSIONS, MODERN_DECLARED_VERSIONS
+from intent.errors import ERROR_CODES, ErrorCode, IntentError
+from intent.grounding import resolve_pointer
+from intent.pointer import escape_token, join_pointer, pointer_tokens, to_pointer, unescape_token
+
+FIXTURES = Path(__file__).resolve().parent.parent / "protocol_fixtures"
+
+
+@given(st.lists(st.text(alphabet="ab~/01", max_size=6), max_size=4))
+def test_pointer_tokens_round_trip(tokens: list[str]) -> None:
+    pointer = to_pointer(tokens)
+    assert pointer_tokens(pointer) == tokens
+    assert resolve_pointer(_nest(tokens, "leaf"), pointer) == "leaf"
+
+
+def _nest(tokens: list[str], leaf: Any) -> Any:
+    for token in reversed(tokens):
+        leaf = {token: leaf}
+    return leaf
+
+
+def test_pointer_escaping_order() -> None:
+    # "~1" written as a key must come back as "~1", not "/": escape "~" first, unescape it last.
+    assert escape_token("~1") == "~01" and unescape_token("~01") == "~1"
+    assert join_pointer("a/b", 0, "~") == "/a~1b/0/~0"
+    with pytest.raises(ValueError):
+        pointer_tokens("a/b")
+
+
+def test_declared_versions_come_from_the_sdk_and_each_has_its_fixtures() -> None:
+    recorded = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir() and p.name[:2] == "20")
+    assert list(DECLARED_PROTOCOL_VERSIONS) == recorded
+    assert set(HTTP_PROTOCOL_VERSIONS) == set(DECLARED_PROTOCOL_VERSIONS) & set(HANDSHAKE_PROTOCOL_VERSIONS)
+    assert MODERN_DECLARED_VERSIONS == set(DECLARED_PROTOCOL_VERSIONS) & set(MODERN_PROTOCOL_VERSIONS)
+    assert HTTP_PROTOCOL_VERSIONS and MODERN_DECLARED_VERSIONS
+
+
+def test_every_error_code_has_a_category() -> None:
+    assert set(get_args(ErrorCode)) == set(ERROR_CODES)
+
+
+@pytest.mark.parametrize("code", sorted(ERROR_CODES))
+def test_errors_round_trip_through_their_wire_form(code: ErrorCode) -> None:
+    error = IntentError(code, "what; how to fix", path="/a", retryable=True,
+                        feedback=[{"pointer": "/intents/0", "message": "bad"}])
+    again = IntentError.from_dict(error.to_dict())
+    assert again.to_dict() == error.to_dict() and again is not error
+
+
+def test_with_path_changes_only_the_path() -> None:
+    error = IntentError("INPUT_INVALID", "bad", path="/limits", category="config", retryable=True,
+                        feedback=[{"pointer": "", "message": "m"}])
+    moved = error.with_path("/instances/main" + error.path)
+    assert moved.to_dict() == {**error.to_dict(), "path": "/instances/main/limits"}
+    assert error.path == "/limits"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"code": "NOT_A_CODE", "message": "m"},
+        {"code": "INTERNAL"},
+        {"code": "INTERNAL", "message": "m", "category": "weather"},
+        {"code": "INTERNAL", "message": "m", "retryable": "yes"},
+        {"code": "INTERNAL", "message": "m", "path": 3},
+        {"code": "INTERNAL", "message": "m", "feedback": [{"pointer": 1, "message": "m"}]},
+        {"code": "INTERNAL", "message": "m", "feedback": ["x"]},
+    ],
+)
+def test_from_dict_refuses_what_is_not_an_error(data: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        IntentError.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "ok"),
+    [
+        ("2026-11-30T10:00:00Z", True),
+        ("2026-11-30t10:00:00.123456789+05:30", True),
+        ("2026-11-30 10:00:00-08:00", True),
+        ("2026-11-30T10:00Z", False),  # seconds are required
+        ("2026-11-30T10:00:00", False),  # so is the offset
+        ("2026-02-30T10:00:00Z", False),  # no such day
+        ("2026-W48-1T10:00:00Z", False),  # ISO week dates are not RFC 3339
+        ("20261130T100000Z", False),
+        ("2026-11-30T10:00:00+24:00", False),
+    ],
+)
+def test_one_rfc3339_rule_for_reference_times_and_date_time_fields(text: str, ok: bool) -> None:
+    from intent import Intent, IntentConfig
+    from intent.resolve.fields import _FORMATS
+    from intent.rfc3339 import is_date_time
+
+    assert is_date_time(text) is ok
+    assert _FORMATS.conforms(text, "date-time") is ok
+    intent = Intent(IntentConfig(executor=None))
+    if ok:
+        assert intent.prepare({"input": "hi", "referenceTime": text}).request.reference_time is not None
+    else:
+        with pytest.raises(IntentError) as caught:
+            intent.prepare({"input": "hi", "referenceTime": text})
+        assert caught.value.path == "/referenceTime"
