@@ -53,6 +53,21 @@ _GREETING = re.compile(
     re.IGNORECASE,
 )
 _SIGN_OFF_REACH = 48
+# Sentences of mail etiquette that ask for nothing: "Hope you're well.", "Please find attached the
+# report.", "Let me know if you have any questions.", "Sorry to bother you again!"
+_FORMULA = re.compile(
+    r"(?:^|(?<=[.!?])|(?<=\n))[ \t]*(?:"
+    r"(?:i\s+)?hope\s+(?:you|your|all|this|everything|things|the)\b[^.!?\n]{0,60}?"
+    r"\b(?:well|good|great|fine|okay|ok|weekend|week|day|holidays?|helps)\b"
+    r"|please\s+(?:find|see)\s+(?:attached|enclosed|below|above)|attached\s+(?:is|are)\s+"
+    r"|let\s+me\s+know\s+if\s+you\s+have\s+any\s+questions|looking\s+forward\s+to\s+|"
+    r"have\s+a\s+(?:great|good|nice|lovely)\s+(?:day|weekend|week|evening)|sorry\s+to\s+bother\s+you|"
+    r"thanks?\s+(?:you\s+)?(?:so\s+much\s+)?for\s+(?:your|the|all)\s+(?:help|time|patience|support)"
+    r")(?:(?!\band\b)[^.!?\n])*[.!?]*",  # up to "and", which may start a request
+    re.IGNORECASE,
+)
+_FORMULA_HINTS = ("hope", "attached", "enclosed", "please see", "questions", "looking forward", "have a ", "bother",
+                  "thank")  # fmt: skip
 # A list item's marker: "- ", "* ", "• ", "1. ", "2) ", "a) ".
 _BULLET = re.compile(r"^[ \t]*(?:[-*+•–—]|(?P<number>\d{1,2})[.)]|[a-h]\))[ \t]+(?=\S)")
 # Short lines after a sign-off are a name, a title, a company, a phone number.
@@ -97,6 +112,13 @@ def unwrap(text: str) -> Unwrapped:
     elif text[:4].lower().startswith(("re", "fw", "aw", "tr")) and (subject := _SUBJECT_MARKS.match(text)):
         chars = chars if chars is not None else list(text)
         _blank(chars, 0, subject.end())  # "Re: can you resend it?": the request is the subject
+    lowered = text.lower()
+    if any(hint in lowered for hint in _FORMULA_HINTS):
+        current = text if chars is None else "".join(chars)
+        for match in _FORMULA.finditer(current):
+            if match.end() > match.start() and current[match.start() : match.end()].strip():
+                chars = chars if chars is not None else list(text)
+                _blank(chars, match.start(), match.end())
     greeting = _GREETING.match(text if chars is None else "".join(chars))
     if greeting is not None and greeting.end() < len(text):
         chars = chars if chars is not None else list(text)
