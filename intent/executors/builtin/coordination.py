@@ -49,8 +49,9 @@ def _split(unit: Unit) -> list[Unit] | None:
     join = joins[0]
     if join + 1 > last or tokens[join + 1].low not in _OPENERS or any(t.low in (",", "or") for t in tokens[first:last]):
         return None
-    if any(t.low in _PREPOSITIONS for t in tokens[first:join]):
-        return None  # "a table for my mom and my dad": the pair belongs to the first object
+    between = {t.low for t in tokens[first:join]}
+    if between & {"with", "of"} or (tokens[join + 1].low in ("my", "our") and between & _PREPOSITIONS):
+        return None  # "a room with a view and a balcony", "a table for my mom and my dad": one object
     one: Phrase = replace(phrase, target=(tokens[first].start, tokens[join - 1].end))
     two: Phrase = replace(phrase, target=(tokens[join + 1].start, tokens[last].end), references=[],
                           evidence=(phrase.action[0], tokens[last].end))  # fmt: skip
