@@ -38,6 +38,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _ALSO = {"time": ("number",), "amount": ("number",), "code": ("number",), "number": ("code",)}
 _NOT_NAMES = frozenset("i i'm i'd mr mrs ms dr".split())
 _DETERMINERS = ("a", "an", "the", "my", "our", "your")
+_PREPOSITIONS = ("to", "for", "from", "at", "in", "on", "into", "near", "by", "with", "via")
+_PARTICLES = frozenset("up down on off in out".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +110,25 @@ def reword(text: str, new_words: str) -> Rewording | None:
     core = core_of(new_words)
     if core is not None and core[0] != "name":
         return None  # "Wednesday" for "the call": the target never said the day
-    first = new_words.split()[0].lower()
+    words = new_words.split()
+    first, low = words[0].lower(), f" {text.lower()} "
+    if first in _PREPOSITIONS:  # "ship it to my home, actually to the office": from its own "to" on
+        at = low.rfind(f" {first} ")
+        if at >= 0:
+            return Rewording(text, text[:at] + new_words, at, len(text), new_words)
+        return Rewording(text, f"{text} {new_words}", len(text), len(text), new_words)
+    if first in _PARTICLES and len(words) == 1 and text.split()[-1].lower() in _PARTICLES:  # "up, no, down"
+        at = text.rfind(" ") + 1
+        return Rewording(text, text[:at] + new_words, at, len(text), new_words)
     if first in _DETERMINERS:  # "Email Sam the agenda" corrected by "the minutes": from its own "the" on
-        at = max(text.lower().rfind(f" {d} ") for d in _DETERMINERS)
+        at = max(low.rfind(f" {d} ") for d in _DETERMINERS)
         if at > 0:
-            return Rewording(text, text[: at + 1] + new_words, at + 1, len(text), new_words)
+            return Rewording(text, text[:at] + new_words, at, len(text), new_words)
+    elif len(words) <= 2:  # "$500 to savings, I mean checking": what follows the last preposition
+        at = max(low.rfind(f" {p} ") for p in _PREPOSITIONS)
+        if at > 0:
+            start = at + len(low[at:].split(" ", 2)[1]) + 1
+            return Rewording(text, text[:start] + new_words, start, len(text), new_words)
     return Rewording(text, new_words, 0, len(text), new_words)
 
 
