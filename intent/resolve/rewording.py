@@ -105,8 +105,8 @@ def reword(text: str, new_words: str) -> Rewording | None:
         return None
     found = find_same_kind(text, new_words)
     if found is not None:
-        start, end, words = found
-        return Rewording(text, text[:start] + words + text[end:], start, end, words)
+        start, end, swapped = found
+        return Rewording(text, text[:start] + swapped + text[end:], start, end, swapped)
     core = core_of(new_words)
     if core is not None and core[0] != "name":
         return None  # "Wednesday" for "the call": the target never said the day
