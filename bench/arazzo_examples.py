@@ -42,7 +42,7 @@ def examine(path: Path, supplied: dict[str, Path] | None = None) -> dict[str, An
         if source.get("type", "openapi") != "openapi":
             report["sources"][name] = f"not OpenAPI ({source.get('type')})"
             continue
-        local = supplied.get(name) if supplied and name in supplied else (path.parent / url).resolve()
+        local = supplied[name] if supplied and name in supplied else (path.parent / url).resolve()
         if "://" in url and not (supplied and name in supplied):
             local = path.parent / url.rsplit("/", 1)[-1]
         if not local.is_file():

@@ -5,7 +5,8 @@
 
 
 Each line of FILE is a case (``id``, ``input``, ``referenceTime``, ``schema``, optional
-``baseline``, ``expect``); ``schema`` names an entry of the schemas file (by default
+``baseline``, optional ``domains``: a list of names or names -> hints, ``expect``); ``schema``
+names an entry of the schemas file (by default
 ``schemas.json`` beside FILE). Every expected part is one check; the report gives the share of
 checks that hold per part and overall. Cases run through ``Intent.parse`` with the default
 (built-in) executor, exactly as a caller would.
@@ -29,8 +30,8 @@ import orjson
 
 __all__ = ["PARTS", "Check", "load_cases", "main", "run_case", "score_case"]
 
-PARTS = ("statuses", "intents", "actions", "targets", "goals", "constraints", "relations", "fields", "references",
-         "turn kinds", "changes")
+PARTS = ("statuses", "intents", "actions", "targets", "goals", "domains", "constraints", "relations", "fields",
+         "references", "turn kinds", "changes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,9 @@ def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check
         if "action" in wanted:
             check("actions", _norm(got.get("action")) == _norm(wanted["action"]),
                   f"intent {index + 1} action {got.get('action')!r} != {wanted['action']!r}")  # fmt: skip
+        if "domain" in wanted:
+            check("domains", got.get("domain") == wanted["domain"],
+                  f"intent {index + 1} domain {got.get('domain')!r} != {wanted['domain']!r}")  # fmt: skip
         if "target_has" in wanted:
             target = _norm(got.get("target"))
             check("targets", all(_norm(part) in target for part in wanted["target_has"]),
@@ -148,7 +152,9 @@ async def run_case(case: Mapping[str, Any], schemas: Mapping[str, Any]) -> dict[
 
     schema_name = case.get("schema")
     schema = schemas[schema_name] if schema_name else None
-    intent = Intent(IntentConfig(schema=schema))
+    domains = case.get("domains")  # a list of names, or names -> hints
+    hints = {name: hint for name, hint in domains.items() if hint} if isinstance(domains, dict) else None
+    intent = Intent(IntentConfig(schema=schema, domains=list(domains) if domains else None, domain_hints=hints or None))
     try:
         request: dict[str, Any] = {"input": case["input"]}
         if case["expect"].get("changes"):

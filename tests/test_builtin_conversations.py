@@ -111,7 +111,8 @@ async def test_a_request_taken_back_in_the_same_turn_is_removed_with_its_evidenc
 
 
 def test_apologies_and_waits_that_correct_nothing_are_not_markers() -> None:
-    for text in ["Send the files, sorry for the delay", "Deploy it, wait for my signal", "Ship it, no later than Friday"]:
+    plain = ["Send the files, sorry for the delay", "Deploy it, wait for my signal", "Ship it, no later than Friday"]
+    for text in plain:
         [(words, marker)] = cut_corrections(tokenize(text), earlier=False)
         assert marker == [] and words[-1].text == text.split()[-1]
     [(first, _), (second, marker)] = cut_corrections(tokenize("Call Mike, sorry, Mark"), earlier=False)

@@ -50,3 +50,34 @@ def test_pointers() -> None:
     for bad in ("/a/1", "/a/01", "a", "/x"):
         with pytest.raises(KeyError):
             resolve_pointer(doc, bad)
+
+
+@pytest.mark.parametrize("quote", ["ordr 000123", "order 00123"])
+def test_short_quotes_never_align_fuzzily(quote: str) -> None:
+    # Near-identical (ratio above 0.9) yet under 12 characters: too short to tell a slip from another value.
+    assert len(quote) < 12
+    assert align(quote, TEXT) is None
+
+
+def test_the_fuzzy_floor_is_twelve_characters() -> None:
+    span = align("ordee 000123", TEXT)  # exactly 12: long enough
+    assert span is not None and span.method == "fuzzy" and TEXT[span.start:span.end] == "order 000123"
+
+
+def test_the_fuzzy_ratio_is_inclusive_at_nine_tenths() -> None:
+    source = "Ship the blue widget to Lisbon."
+    at_floor = align("ship the blxe widgxt", source)  # 18 of 20 characters agree: ratio exactly 0.9
+    assert at_floor is not None and source[at_floor.start:at_floor.end] == "Ship the blue widget"
+    assert align("ship thx blxe widgxt", source) is None  # 17 of 20: below
+
+
+@pytest.mark.parametrize(
+    ("quote", "found"),
+    [
+        ("Look up ordr000123", "Look up order 000123"),  # one word fewer than the window
+        ("Look up or der 000123", "Look up order 000123"),  # one word more
+    ],
+)
+def test_fuzzy_windows_allow_one_word_more_or_less(quote: str, found: str) -> None:
+    span = align(quote, TEXT)
+    assert span is not None and span.method == "fuzzy" and TEXT[span.start:span.end] == found

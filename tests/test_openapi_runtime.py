@@ -13,7 +13,14 @@ import httpx2
 import pytest
 
 from catalog.documents import load_document
-from catalog.openapi import build_mcp_manifest, build_request, create_mcp_runtime, credentials_from_env, env_name_for
+from catalog.openapi import (
+    OpenApiRuntime,
+    build_mcp_manifest,
+    build_request,
+    create_mcp_runtime,
+    credentials_from_env,
+    env_name_for,
+)
 from catalog.openapi.runtime import RequestProblem, choose_alternative
 from catalog.runtime import CatalogRuntime
 from intent.errors import IntentError
@@ -42,7 +49,9 @@ def manifest() -> dict[str, Any]:
     return build_mcp_manifest(load_document(DATA / "petstore_api.yaml"))
 
 
-def runtime_for(manifest: dict[str, Any], api: PetstoreApi, credentials: dict[str, Any] | None = None, **options: Any):
+def runtime_for(
+    manifest: dict[str, Any], api: PetstoreApi, credentials: dict[str, Any] | None = None, **options: Any
+) -> OpenApiRuntime:
     return create_mcp_runtime(manifest, credentials=ALL_CREDENTIALS if credentials is None else credentials,
                               base_urls={"api": api.base_url}, **options)
 
@@ -55,7 +64,9 @@ def text_of(result: dict[str, Any]) -> str:
     return "".join(item["text"] for item in result["content"])
 
 
-async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(manifest, petstore) -> None:
+async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     assert isinstance(runtime, CatalogRuntime)
     tools = runtime.list_tools()
@@ -71,7 +82,9 @@ async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(mani
     await runtime.aclose()
 
 
-async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(manifest, petstore) -> None:
+async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     petstore.add("Rex", "dog")
     petstore.add("Tom", "cat", status="sold")
     runtime = runtime_for(manifest, petstore)
@@ -93,7 +106,9 @@ async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(manifest
     await runtime.aclose()
 
 
-async def test_path_parameters_are_percent_encoded_and_required(manifest, petstore) -> None:
+async def test_path_parameters_are_percent_encoded_and_required(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("get_pet_by_id", {"petId": "a b?#&"})
     assert result["isError"] is True
@@ -109,7 +124,9 @@ async def test_path_parameters_are_percent_encoded_and_required(manifest, petsto
     await runtime.aclose()
 
 
-async def test_json_body_with_bearer_token_and_structured_result(manifest, petstore) -> None:
+async def test_json_body_with_bearer_token_and_structured_result(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("add_pet", {"body": {"name": "Fido", "tag": "dog"}})
     assert result["isError"] is False
@@ -121,7 +138,7 @@ async def test_json_body_with_bearer_token_and_structured_result(manifest, petst
     await runtime.aclose()
 
 
-async def test_form_body_with_http_basic(manifest, petstore) -> None:
+async def test_form_body_with_http_basic(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     pet = petstore.add("Kit")
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("update_pet_with_form", {"petId": str(pet["id"]), "body": {"status": "sold"}})
@@ -139,7 +156,7 @@ async def test_form_body_with_http_basic(manifest, petstore) -> None:
     await runtime2.aclose()
 
 
-async def test_multipart_body(manifest, petstore) -> None:
+async def test_multipart_body(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     body = {"caption": "Hello, ü", "tags": ["a", "b"]}
     result = await runtime.call_tool("upload_photo", {"petId": "1", "body": body})
@@ -148,7 +165,7 @@ async def test_multipart_body(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_api_keys_in_query_and_cookie(manifest, petstore) -> None:
+async def test_api_keys_in_query_and_cookie(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     pet = petstore.add("Gone")
     runtime = runtime_for(manifest, petstore)
     deleted = await runtime.call_tool("delete_pet", {"petId": str(pet["id"])})
@@ -160,7 +177,9 @@ async def test_api_keys_in_query_and_cookie(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_security_alternatives_pick_the_first_complete_one(manifest, petstore) -> None:
+async def test_security_alternatives_pick_the_first_complete_one(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     pet = petstore.add("Alt")
     # getPetById: apiKeyHeader OR petstoreAuth (OAuth 2, a bearer token).
     runtime = runtime_for(manifest, petstore, credentials={"petstoreAuth": SECRETS["oauth"]})
@@ -180,7 +199,7 @@ async def test_security_alternatives_pick_the_first_complete_one(manifest, petst
     await bare.aclose()
 
 
-async def test_secrets_never_reach_results_or_errors(manifest, petstore) -> None:
+async def test_secrets_never_reach_results_or_errors(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     echoed = await runtime.call_tool("who_am_i", {})
     shown = json.dumps(echoed)
@@ -200,7 +219,7 @@ async def test_secrets_never_reach_results_or_errors(manifest, petstore) -> None
     await broken.aclose()
 
 
-async def test_missing_or_relative_base_url_is_a_clear_error(manifest) -> None:
+async def test_missing_or_relative_base_url_is_a_clear_error(manifest: dict[str, Any]) -> None:
     runtime = create_mcp_runtime(manifest)  # the document's server URL is "/v1"
     result = await runtime.call_tool("list_categories", {})
     assert result["isError"] is True
@@ -208,7 +227,7 @@ async def test_missing_or_relative_base_url_is_a_clear_error(manifest) -> None:
     await runtime.aclose()
 
 
-async def test_response_size_cap_and_timeout_are_enforced(manifest, petstore) -> None:
+async def test_response_size_cap_and_timeout_are_enforced(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     capped = runtime_for(manifest, petstore, max_response_bytes=10_000)
     result = await capped.call_tool("get_big", {})
     assert result["isError"] is True and "larger than 10000 bytes" in text_of(result)
@@ -223,7 +242,9 @@ async def test_response_size_cap_and_timeout_are_enforced(manifest, petstore) ->
     await slow.aclose()
 
 
-async def test_unknown_tools_and_bad_arguments_are_error_results(manifest, petstore) -> None:
+async def test_unknown_tools_and_bad_arguments_are_error_results(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     assert (await runtime.call_tool("nope", {}))["isError"] is True
     assert (await runtime.call_tool("find_pets", ["x"]))["isError"] is True  # type: ignore[arg-type]
@@ -232,7 +253,7 @@ async def test_unknown_tools_and_bad_arguments_are_error_results(manifest, petst
     await runtime.aclose()
 
 
-def test_environment_names_and_credentials(manifest) -> None:
+def test_environment_names_and_credentials(manifest: dict[str, Any]) -> None:
     assert env_name_for("petstore_auth") == "PETSTORE_AUTH"
     assert env_name_for("apiKeyHeader") == "API_KEY_HEADER"
     env = {"API_KEY_HEADER": "h", "BASIC_AUTH_USERNAME": "u", "BASIC_AUTH_PASSWORD": "p", "API_KEY": "fallback"}
@@ -244,7 +265,7 @@ def test_environment_names_and_credentials(manifest) -> None:
     assert credentials_from_env(manifest, {}) == {}
 
 
-def test_build_request_without_sending(manifest) -> None:
+def test_build_request_without_sending(manifest: dict[str, Any]) -> None:
     operation = next(tool["operation"] for tool in manifest["tools"] if tool["name"] == "update_pet_with_form")
     request = build_request(manifest, operation, {"petId": "7", "body": {"name": "a b", "status": "sold"}},
                             {"credentials": {"basicAuth": "u:p"}, "base_urls": {"api": "http://host/v1/"}})

@@ -78,7 +78,7 @@ async def test_serve_openapi_over_stdio(petstore: PetstoreApi) -> None:
     params = StdioServerParameters(command=command()[0], args=[*command("--base-url", petstore.base_url)[1:]],
                                    cwd=str(REPO), env={**os.environ, **CREDENTIAL_ENV})
     with anyio.fail_after(STEP_SECONDS * 2):
-        async with Client(params, mode="legacy") as client:  # type: ignore[arg-type]
+        async with Client(params, mode="legacy") as client:
             await exercise(client, petstore)
 
 

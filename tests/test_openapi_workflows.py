@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from catalog.documents import load_document
 from catalog.openapi import (
+    OpenApiRuntime,
     build_mcp_manifest,
     create_mcp_workflow_runtime,
     evaluate_condition,
@@ -45,7 +46,7 @@ def compiled() -> tuple[dict[str, Any], list[dict[str, str]]]:
 
 
 @pytest.fixture
-def manifest(compiled) -> dict[str, Any]:
+def manifest(compiled: tuple[dict[str, Any], list[dict[str, str]]]) -> dict[str, Any]:
     return compiled[0]
 
 
@@ -65,7 +66,7 @@ class Recorder:
         self.slept.append(seconds)
 
 
-def runtime_for(manifest: dict[str, Any], api: PetstoreApi, **options: Any):
+def runtime_for(manifest: dict[str, Any], api: PetstoreApi, **options: Any) -> OpenApiRuntime:
     return create_mcp_workflow_runtime(manifest, credentials=CREDENTIALS, base_urls={"petstore": api.base_url},
                                        **options)
 
@@ -74,7 +75,9 @@ def text_of(result: dict[str, Any]) -> str:
     return "".join(item["text"] for item in result["content"])
 
 
-def test_workflows_compile_into_tools_after_the_operations(compiled) -> None:
+def test_workflows_compile_into_tools_after_the_operations(
+    compiled: tuple[dict[str, Any], list[dict[str, str]]]
+) -> None:
     manifest, problems = compiled
     names = [tool["name"] for tool in manifest["tools"]]
     workflow_tools = [tool for tool in manifest["tools"] if "workflow" in tool]
@@ -98,7 +101,7 @@ def test_workflows_compile_into_tools_after_the_operations(compiled) -> None:
     assert only["resources"] == []
 
 
-async def test_outputs_flow_between_steps(manifest, petstore) -> None:
+async def test_outputs_flow_between_steps(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     hooks = Recorder()
     result = await runtime.call_tool("adopt_pet", {"name": "Bolt", "tag": "dog"}, hooks)
@@ -115,7 +118,7 @@ async def test_outputs_flow_between_steps(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_retry_waits_and_reruns_the_step(manifest, petstore) -> None:
+async def test_retry_waits_and_reruns_the_step(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     hooks = Recorder()
     result = await runtime.call_tool("wait_for_flaky", {"key": "twice", "failures": 2}, hooks)
@@ -131,7 +134,7 @@ async def test_retry_waits_and_reruns_the_step(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_goto_on_failure_and_end_on_success(manifest, petstore) -> None:
+async def test_goto_on_failure_and_end_on_success(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     created = await runtime.call_tool("find_or_create", {"petId": "999999", "name": "Newbie"})
     assert created["structuredContent"] == {"found": None, "created": "Newbie"}
@@ -141,7 +144,9 @@ async def test_goto_on_failure_and_end_on_success(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_a_failing_criterion_names_step_criterion_and_response(manifest, petstore) -> None:
+async def test_a_failing_criterion_names_step_criterion_and_response(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     petstore.add("Somebody")
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("expect_nobody", {})
@@ -153,7 +158,7 @@ async def test_a_failing_criterion_names_step_criterion_and_response(manifest, p
     await runtime.aclose()
 
 
-async def test_required_inputs_are_checked_before_any_request(manifest, petstore) -> None:
+async def test_required_inputs_are_checked_before_any_request(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     before = len(petstore.requests)
     result = await runtime.call_tool("adopt_pet", {"tag": "x"})
@@ -162,7 +167,7 @@ async def test_required_inputs_are_checked_before_any_request(manifest, petstore
     await runtime.aclose()
 
 
-async def test_request_headers_hook_and_mcp_progress(manifest, petstore) -> None:
+async def test_request_headers_hook_and_mcp_progress(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     progress: list[tuple[float, float | None, str | None]] = []
 
@@ -181,7 +186,7 @@ async def test_request_headers_hook_and_mcp_progress(manifest, petstore) -> None
     await runtime.aclose()
 
 
-async def test_a_default_sleep_waits_between_retries(manifest, petstore) -> None:
+async def test_a_default_sleep_waits_between_retries(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     slept: list[float] = []
 
     async def sleep(seconds: float) -> None:
@@ -193,7 +198,7 @@ async def test_a_default_sleep_waits_between_retries(manifest, petstore) -> None
     await runtime.aclose()
 
 
-async def test_without_a_workflow_runner_a_workflow_call_is_an_error(manifest) -> None:
+async def test_without_a_workflow_runner_a_workflow_call_is_an_error(manifest: dict[str, Any]) -> None:
     from catalog.openapi import create_mcp_runtime
 
     runtime = create_mcp_runtime(manifest)

@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "skill": ("skill", "print the path of the bundled intent-handoff Skill, show it or install it"),
     "project": ("project", "print the MCP tools an AXAG manifest, OpenAPI document or Tool-node file projects to"),
     "serve": ("serve", "serve a tool catalog as an MCP server (intent-mcp serve KIND FILE ...)"),
+    "train": ("train", "train the built-in recognizer from a configuration's examples and save its state"),
     "export": ("export", "write an OpenAPI document as a standalone MCP server project or zip"),
     "check": ("check", "check a tool catalog and list what would be omitted (intent-mcp check KIND FILE)"),
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from datetime import datetime
 from pathlib import Path
 
 NAME = "parse"
@@ -14,7 +15,8 @@ NAME = "parse"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", help="the request, as the person wrote it")
-    parser.add_argument("--reference-time", metavar="T", help="RFC 3339 time to resolve relative dates against")
+    parser.add_argument("--reference-time", metavar="T",
+                        help="RFC 3339 time to resolve relative dates against (default: now, local offset)")
     parser.add_argument("--schema", metavar="FILE", type=Path, help="JSON Schema file of the fields")
     parser.add_argument("--context", metavar="JSON", help="a JSON object of facts the request may rely on")
     parser.add_argument("--baseline", metavar="FILE", type=Path,
@@ -44,8 +46,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         schema = load_json(args.schema, "schema") if args.schema else None
         request: dict[str, object] = {"input": args.text}
-        if args.reference_time is not None:
-            request["referenceTime"] = args.reference_time
+        # "tomorrow at 7pm" needs a day to count from: a person at the command line means now, here.
+        # Inferred values name the reference time they used in the result's inferences.
+        request["referenceTime"] = args.reference_time or datetime.now().astimezone().isoformat(timespec="seconds")
         if args.context is not None:
             try:
                 request["context"] = orjson.loads(args.context)

@@ -21,14 +21,17 @@ class BuiltinExecutor:
     feedback cannot improve it and is ignored.
     """
 
+    def __init__(self, model: Any = None) -> None:
+        self.model = model  # trained from examples (intent.nlu), or None: hints and rules only
+
     async def complete(self, task: Mapping[str, Any], *, feedback: Sequence[FeedbackItem] | None = None) -> str:
         task_input = task.get("input")
         if not isinstance(task_input, Mapping):
             raise IntentError("EXECUTOR_FAILED", "the model task has no input object", retryable=False)
-        return orjson.dumps(recognize(task_input)).decode()
+        return orjson.dumps(recognize(task_input, model=self.model)).decode()
 
     async def aclose(self) -> None:
         """Nothing to release: the recognizer holds no connection."""
 
     def __repr__(self) -> str:
-        return "BuiltinExecutor()"
+        return "BuiltinExecutor(trained)" if self.model is not None else "BuiltinExecutor()"

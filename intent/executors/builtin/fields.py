@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
     Mention,
+    derive_values,
     field_kind,
     find_dates,
     find_emails,
@@ -20,9 +22,8 @@ from intent.normalize import (
     find_pattern_tokens,
     find_times,
     find_uris,
-    format_date_time,
-    time_values,
 )
+from intent.normalize.temporal import moments_of, read_temporal
 
 __all__ = ["FieldSpec", "Owner", "extract_fields", "field_words"]
 
@@ -152,7 +153,10 @@ class _Ledger:
     tagged with its reader and those two readers do not block each other.
     """
 
-    _SHARED = frozenset({("date", "time"), ("time", "date")})
+    _SHARED = frozenset(
+        {("date", "time"), ("time", "date"), ("datetime", "date"), ("date", "datetime"), ("datetime", "time"),
+         ("time", "datetime")}
+    )
 
     def __init__(self) -> None:
         self.used: list[tuple[int, int, str]] = []
@@ -200,8 +204,9 @@ class _Extractor:
         self.owners = owners
         self.excluded = excluded
         self.reference_time = reference_time
-        reference: date | None = reference_time.date() if reference_time is not None else None
-        self.dates, self.times = temporal if temporal is not None else (find_dates(text, reference), find_times(text))
+        self.dates, self.times = temporal if temporal is not None else (
+            find_dates(text, reference_time), find_times(text, reference_time)
+        )
         self.ledger = _Ledger()
         self.filled: set[str] = set()
         self.words = {spec.name: field_words(spec) for spec in specs}
@@ -296,28 +301,26 @@ class _Extractor:
         mentions = self._same_owner(mentions)
         values: list[Any] = []
         for mention in mentions:
-            for hour, minute in (mention.value,) if mention.value is not None else mention.candidates:
-                written = time_values(hour, minute, spec.schema)
-                if written:
-                    values.append(written[0])
+            # written exactly as the verifier reads the quote (offsets and patterns included)
+            evidence = self.text[mention.start : mention.end]
+            readings = derive_values(evidence, spec.schema, reference_time=self.reference_time)
+            per_clock: dict[tuple[int, int], str] = {}
+            for reading in readings:
+                per_clock.setdefault((int(reading.value[:2]), int(reading.value[3:5])), reading.value)
+            for clock in (mention.value,) if mention.value is not None else mention.candidates:
+                if tuple(clock) in per_clock:
+                    values.append(per_clock[tuple(clock)])
         if values:
             self._emit_choice(spec, mentions, values)
 
     def date_time(self, spec: FieldSpec) -> None:
-        days = [m for m in self._usable(self.dates) if m.value is not None]
-        times = [m for m in self.times if m.value is not None]
-        for day in days:
-            for clock in times:
-                start, end = min(day.start, clock.start), max(day.end, clock.end)
-                gap = self.text[min(day.end, clock.end) : max(day.start, clock.start)]
-                if len(gap) <= 12 and (self._owner(day) is not None):
-                    hour, minute = clock.value
-                    value = format_date_time(day.value, hour, minute, self.reference_time)
-                    owner = self._owner(day)
-                    assert owner is not None
-                    span = Mention(start, end, value)
-                    self._emit(spec, owner, span, value)
-                    return
+        """The first phrase with a time of day (a bare time is its next occurrence); a day alone is not one."""
+        for mention in read_temporal(self.text, self.reference_time):
+            values = moments_of(mention, self.reference_time)
+            span = Mention(mention.start, mention.end, None)
+            if values and self.ledger.free(span) and self._owner(span) is not None:
+                self._emit_choice(spec, [span], list(values))
+                return
 
     def _same_owner(self, mentions: list[Mention]) -> list[Mention]:
         owner = self._owner(mentions[0])
@@ -404,22 +407,36 @@ class _Extractor:
                 value = int(value)
             self._emit(spec, owner, mention, value)
 
+    def _of_kind(self, spec: FieldSpec, mentions: list[Mention]) -> None:
+        for mention in mentions:
+            if self._inside_temporal(mention) or not self.ledger.free(mention):
+                continue
+            owner = self._owner(mention)
+            if owner is not None:
+                self._emit(spec, owner, mention, mention.value)
+                return
+
     def text_field(self, spec: FieldSpec) -> None:
         words = self.words[spec.name]
         description = str(spec.schema.get("description") or "").lower().strip(" .")
         cues: tuple[str, ...] = ()
-        if "destination" in words or description.endswith(" to") or "arrival" in words:
+        phrase_ends = description if not any(mark in description for mark in ":,;") else ""  # not a list of examples
+        if "destination" in words or phrase_ends.endswith(" to") or "arrival" in words:
             cues = ("to",)
-        elif "origin" in words or description.endswith(" from"):
+        elif "origin" in words or phrase_ends.endswith(" from"):
             cues = ("from",)
         elif "name" in words or "title" in words:
             cues = ("called", "named", "titled")
         elif "recipient" in words:
             cues = ("to",)
-        elif words & {"location", "venue", "place", "address"}:
+        elif words & {"location", "venue", "place", "address"} and not words & {"type", "kind"}:
             cues = ("in", "at")
+        kind = text_kind(words, spec.name)
+        if kind is not None and cues not in (("to",), ("from",)):
+            self._of_kind(spec, find_of_kind(kind, self.text))
+            return
         if not cues:
-            return  # a free-text field is filled only when its words show where it stands
+            return  # a free-text field is filled only when its words show where it stands or what it holds
         for cue in cues:
             for match in re.finditer(rf"\b{cue}\s+", self.text, re.IGNORECASE):
                 run = _CAPITALIZED_RUN.match(self.text, match.end())
@@ -471,6 +488,7 @@ def extract_fields(
         extractor.simple(spec, find_emails(text))
     for spec in of_kind(FieldKind.URI):
         extractor.simple(spec, find_uris(text))
+    extractor.ledger.kind = "datetime"
     for spec in of_kind(FieldKind.DATE_TIME):
         extractor.date_time(spec)
     date_specs = of_kind(FieldKind.DATE)

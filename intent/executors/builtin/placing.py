@@ -6,15 +6,14 @@ from collections.abc import Mapping
 
 from intent.executors.builtin.fields import Owner, extract_fields
 from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.trained import trained_fields
 from intent.executors.builtin.units import Unit, clause_span
 
 __all__ = ["place_fields"]
 
 
-
 def _key(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
-
 
 
 def place_fields(state: Recognition) -> None:
@@ -46,6 +45,7 @@ def place_fields(state: Recognition) -> None:
     extract_fields(state.reading, state.specs, owners, excluded, state.reference_time, state.temporal)
     for owner in corrections:
         extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal)
+    trained_fields(state, owners)
     _context_fields(state, owners)
 
 

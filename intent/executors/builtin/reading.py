@@ -35,15 +35,15 @@ _ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole th
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
 
 
-
 def read(state: Recognition) -> None:
     text = state.reading
-    reference = state.reference_time.date() if state.reference_time else None
-    state.temporal = (find_dates(text, reference), find_times(text))
+    state.temporal = (find_dates(text, state.reference_time), find_times(text, state.reference_time))
     temporal = [(m.start, m.end) for m in (*state.temporal[0], *state.temporal[1])]
     temporal += [(m.start(), m.end()) for m in _PERIOD.finditer(text)]
     # "last month's transactions": a time word that owns a noun is part of the object
-    temporal = [(s, e) for s, e in temporal if text[e : e + 2] not in ("'s", "’s")]
+    # (the time grammar may read the "'s" with the time word)
+    temporal = [(s, e) for s, e in temporal if "'s" not in (text[e : e + 2], text[e - 2 : e].replace("’", "'"))
+                and text[e : e + 2] != "’s"]
     for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
         earlier = any(u.role == "intent" for u in state.units)
         for words, marker in cut_corrections(tokens, earlier=earlier):

@@ -14,7 +14,6 @@ from intent.executors.builtin.units import Unit
 __all__ = ["settle"]
 
 
-
 def _update_target(state: Recognition, unit: Unit, names: set[str]) -> tuple[str | None, str]:
     """(baseline id, turn kind) for an update that sets ``names``."""
     for item in state.unresolved:

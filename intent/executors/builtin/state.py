@@ -58,6 +58,7 @@ class Recognition:
     numbered_items: frozenset[int] = frozenset()  # where items 2, 3, ... of a numbered list start
     units: list[Unit] = field(default_factory=list)
     temporal: tuple[list[Mention], list[Mention]] = ([], [])
+    model: Any = None  # trained from examples (intent.nlu.training.TrainedModel), or None
 
     @classmethod
     def from_task_input(cls, task_input: Mapping[str, Any]) -> Recognition:
