@@ -12,8 +12,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from intent.pointer import to_pointer
 from intent.errors import IntentError, escape_surrogates
+from intent.pointer import to_pointer
 
 __all__ = ["check_wire_value", "escape_surrogates"]
 
