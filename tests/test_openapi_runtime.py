@@ -319,3 +319,21 @@ def test_the_requests_command_calls_every_operation_right(capsys: Any) -> None:
     assert set(reports) == {"petstore_api.yaml", "inventory_api.yaml"}
     assert reports["petstore_api.yaml"]["right"] == reports["petstore_api.yaml"]["tools"] == 11
     assert reports["petstore_api.yaml"]["wrong"] == []
+
+
+async def test_debug_logs_carry_no_secrets(
+    manifest: dict[str, Any], petstore: PetstoreApi, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    broken = create_mcp_runtime(manifest, credentials=ALL_CREDENTIALS, base_urls={"api": "http://127.0.0.1:9/v1"})
+    await broken.call_tool("delete_pet", {"petId": "1"})
+    await broken.aclose()
+    runtime = runtime_for(manifest, petstore)
+    await runtime.call_tool("who_am_i", {})
+    await runtime.call_tool("delete_pet", {"petId": "1"})
+    await runtime.aclose()
+    assert caplog.records  # the HTTP client and the runtime did log at DEBUG
+    for secret in SECRETS.values():
+        assert secret not in caplog.text
