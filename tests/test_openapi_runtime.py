@@ -337,3 +337,13 @@ async def test_debug_logs_carry_no_secrets(
     assert caplog.records  # the HTTP client and the runtime did log at DEBUG
     for secret in SECRETS.values():
         assert secret not in caplog.text
+
+
+def test_cookie_values_keep_token_characters(manifest: dict[str, Any]) -> None:
+    operation = operation_of(manifest, "get_inventory")
+    request = build_request(manifest, operation, {}, {"credentials": {"storeSession": "abc/d+e=="},
+                                                      "base_urls": {"api": "http://h"}})
+    assert request.headers["Cookie"] == "store_session=abc/d+e=="
+    finder = operation_of(manifest, "find_pets")
+    spaced = build_request(manifest, finder, {"locale": 'a b;c,"d'}, {"base_urls": {"api": "http://h"}})
+    assert spaced.headers["Cookie"] == "locale=a%20b%3Bc%2C%22d"
