@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 
 from intent.errors import FeedbackItem, IntentError
+from intent.executors.builtin.language import unsupported_language_message
 from intent.executors.builtin.recognize import recognize
 
 __all__ = ["BuiltinExecutor"]
@@ -32,6 +33,14 @@ class BuiltinExecutor:
 
     async def aclose(self) -> None:
         """Nothing to release: the recognizer holds no connection."""
+
+    def explain_no_intent(self, text: str) -> tuple[str, str] | None:
+        """An issue (code, message) telling why ``text`` gave no intent, when the reason is known."""
+        reason = unsupported_language_message(text)
+        if reason is None:
+            return None
+        return ("UNSUPPORTED_LANGUAGE", f"{reason}; the built-in recognizer reads English only: configure a model "
+                "executor or use host mode for other languages")
 
     def __repr__(self) -> str:
         return "BuiltinExecutor(trained)" if self.model is not None else "BuiltinExecutor()"

@@ -19,7 +19,7 @@ def _key(name: str) -> str:
 def place_fields(state: Recognition) -> None:
     owners: list[Owner] = []
     for index, unit in enumerate(state.units):
-        if unit.role in ("intent", "update?"):
+        if unit.role in ("intent", "update?", "correction"):
             unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
             owners.append(unit.owner)
     for index, unit in enumerate(state.units):
@@ -39,7 +39,12 @@ def place_fields(state: Recognition) -> None:
         for u in state.units
         if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
     ]
-    extract_fields(state.text, state.specs, owners, excluded, state.reference_time, state.temporal)
+    # A correction's values are read apart: they restate fields its request already has.
+    corrections = [u.owner for u in state.units if u.role == "correction" and u.owner is not None]
+    owners = [o for o in owners if all(o is not c for c in corrections)]
+    extract_fields(state.reading, state.specs, owners, excluded, state.reference_time, state.temporal)
+    for owner in corrections:
+        extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal)
     trained_fields(state, owners)
     _context_fields(state, owners)
 
