@@ -78,7 +78,7 @@ async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(
     assert json.loads(read["contents"][0]["text"]) == ["dogs", "cats", "birds"]
     with pytest.raises(IntentError) as caught:
         await runtime.read_resource("reference://api/nothing")
-    assert caught.value.code == "INPUT_INVALID"
+    assert caught.value.code == "RESOURCE_UNKNOWN"
     await runtime.aclose()
 
 
