@@ -64,6 +64,9 @@ class IntentConfig:
     limits: Limits = field(default_factory=Limits)
     catalog: CatalogView | None = None
     domain_hints: Mapping[str, Mapping[str, Any]] | None = None
+    trained_state: Any = None  # a saved trained state (path) reused when its examples' hash matches
+    examples: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    trained: Any = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.executor is DEFAULT_EXECUTOR:
@@ -89,6 +92,20 @@ class IntentConfig:
             if unknown:
                 raise IntentError("CONFIG_INVALID", f"hints for a domain that is not configured: {unknown[0]!r}",
                                   path=f"/domain_hints/{unknown[0]}")
+            self._train_from_examples()
+
+    def _train_from_examples(self) -> None:
+        # Examples train the built-in recognizer when the instance is built; the model task never
+        # carries them. The optional nlu extra is imported only here, only when examples exist.
+        from intent.executors.builtin import BuiltinExecutor
+        from intent.nlu.setup import load_or_train, split_examples
+
+        self.domain_hints, examples = split_examples(self.domain_hints)
+        self.examples = examples
+        if not examples or not isinstance(self.executor, BuiltinExecutor):
+            return  # another executor (a model, or the host's) reads the hints, not the examples
+        self.trained = load_or_train(examples, list(self.domains or ()), list(self.fields), self.trained_state)
+        self.executor = BuiltinExecutor(model=self.trained)
 
     def _merge_catalog(self, catalog: CatalogView) -> None:
         # A catalog brings its tools as domains and their inputs as fields, beside any own Schema.

@@ -10,11 +10,11 @@ import anyio
 
 from intent.candidate import CandidateProblems, parse_candidate
 from intent.config import IntentConfig
-from intent.errors import FeedbackItem, IntentError
+from intent.errors import ISSUE_CODES, FeedbackItem, IntentError
 from intent.executor import Completer
 from intent.request import parse_request
 from intent.resolve import resolve
-from intent.result.models import IntentResult
+from intent.result.models import IntentResult, Issue
 from intent.task import ModelTask, build_task, recognition_of
 
 
@@ -100,11 +100,24 @@ class Intent:
             text = await self._complete(executor, task, feedback)
             self._check_open()
             try:
-                return await self.accept(task, text)
+                result = await self.accept(task, text)
             except IntentError as error:
                 if error.code != "CANDIDATE_INVALID" or not error.retryable:
                     raise
                 feedback = error.feedback
+                continue
+            if result.status == "no_intent":
+                self._explain_no_intent(executor, task, result)
+            return result
+
+    @staticmethod
+    def _explain_no_intent(executor: Any, task: ModelTask, result: IntentResult) -> None:
+        # An executor may know why it found nothing (the built-in one: a language it does not read).
+        explain = getattr(executor, "explain_no_intent", None)
+        reason = explain(task.request.input) if explain is not None else None
+        if reason is not None:
+            code, message = reason
+            result.issues.append(Issue(code=code, severity=ISSUE_CODES[code][0], message=message, path="/input"))
 
     @staticmethod
     async def _complete(executor: Completer, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:

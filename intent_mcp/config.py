@@ -46,6 +46,9 @@ class InstanceSettings:
     limits: Mapping[str, Any] = field(default_factory=dict)
     catalog_file: Path | None = None
     catalog_available: tuple[str, ...] = ()
+    domain_hints: Mapping[str, Mapping[str, Any]] | None = None
+    rasa_file: Path | None = None  # Rasa NLU YAML: its intents become domains with examples
+    state_file: Path | None = None  # where `intent-mcp train` saves the trained state
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,8 @@ def _first_problem(document: Any) -> tuple[str, str] | None:
     return None if best is None else _describe(best)
 
 
-def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> InstanceSettings:
+def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path, source: Path | None = None
+                       ) -> InstanceSettings:  # fmt: skip
     schema: Mapping[str, Any] | None = raw.get("schema")
     schema_file = raw.get("schemaFile")
     if schema_file is not None:
@@ -213,6 +217,7 @@ def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> Ins
             raise _invalid("the schema file must hold a JSON object", path)
         schema = loaded
     domains = raw.get("domains")
+    nlu: Mapping[str, Any] = raw.get("nlu") or {}
     catalog = raw.get("catalog")
     if isinstance(catalog, str):
         catalog = {"file": catalog}
@@ -224,14 +229,22 @@ def _instance_settings(name: str, raw: Mapping[str, Any], base_dir: Path) -> Ins
         limits=dict(raw.get("limits") or {}),
         catalog_file=base_dir / catalog["file"] if catalog else None,
         catalog_available=tuple(catalog.get("available", ())) if catalog else (),
+        domain_hints=raw.get("domainHints"),
+        rasa_file=base_dir / nlu["rasaFile"] if "rasaFile" in nlu else None,
+        state_file=base_dir / nlu["stateFile"] if "stateFile" in nlu else default_state_file(source, name),
     )
+
+
+def default_state_file(source: Path | None, instance: str) -> Path | None:
+    """Where ``intent-mcp train`` saves an instance's trained state unless ``nlu.stateFile`` says: beside the file."""
+    return source.with_name(f"{source.name}.{instance}.nlu.json") if source is not None else None
 
 
 def config_from_document(document: Mapping[str, Any], *, base_dir: Path, source: Path | None = None) -> ServerConfig:
     """Build a ``ServerConfig`` from a configuration document (validated here first)."""
     validate_config_document(document)
     raw_instances: Mapping[str, Any] = document.get("instances") or {DEFAULT_INSTANCE: {}}
-    instances = {name: _instance_settings(name, raw, base_dir) for name, raw in raw_instances.items()}
+    instances = {name: _instance_settings(name, raw, base_dir, source) for name, raw in raw_instances.items()}
     raw_http: Mapping[str, Any] = document.get("http") or {}
     defaults = HttpSettings()
     http = HttpSettings(

@@ -48,7 +48,7 @@ def _within(prefix: str, error: IntentError) -> IntentError:
 def build_intent(settings: InstanceSettings, mode: str) -> Intent:
     """One ``Intent`` from its configuration; host mode has no executor (the host's model answers)."""
     from adapter.executor_kinds import ADAPTER_EXECUTOR_KINDS
-    from intent import Intent, IntentConfig, Limits
+    from intent import Intent, Limits
     from intent.config import validate_schema
     from intent.executors.factory import build_executor
 
@@ -79,17 +79,38 @@ def build_intent(settings: InstanceSettings, mode: str) -> Intent:
     except IntentError as error:
         raise _within(where, error) from None
     try:
-        return Intent(
-            IntentConfig(
-                catalog=catalog,
-                schema=dict(settings.schema) if settings.schema is not None else None,
-                domains=list(settings.domains) if settings.domains is not None else None,
-                limits=limits,
-                executor=executor,
-            )
-        )
+        return Intent(intent_config(settings, catalog=catalog, limits=limits, executor=executor))
     except IntentError as error:
         raise _within(where, error) from None
+
+
+def intent_config(settings: InstanceSettings, *, catalog: Any = None, limits: Any = None, **executor: Any) -> Any:
+    """The ``IntentConfig`` of one configured instance: domains, hints and examples (a Rasa NLU file's too).
+
+    ``executor=`` when given replaces the built-in recognizer (None: host mode).
+    """
+    from intent import IntentConfig, Limits
+
+    domains = list(settings.domains) if settings.domains is not None else None
+    hints = {name: dict(hint) for name, hint in (settings.domain_hints or {}).items()}
+    if settings.rasa_file is not None:
+        from intent.nlu.rasa import load_rasa_nlu
+
+        for name, examples in load_rasa_nlu(settings.rasa_file, where="/nlu/rasaFile").items():
+            domains = domains if domains is not None else []
+            if name not in domains:
+                domains.append(name)
+            hint = hints.setdefault(name, {})
+            hint["examples"] = [*hint.get("examples", []), *examples]
+    return IntentConfig(
+        catalog=catalog,
+        schema=dict(settings.schema) if settings.schema is not None else None,
+        domains=domains,
+        domain_hints=hints or None,
+        limits=limits if limits is not None else Limits(),
+        trained_state=settings.state_file,
+        **executor,
+    )
 
 
 @dataclass

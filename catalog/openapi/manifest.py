@@ -42,6 +42,7 @@ def build_mcp_manifest(
     arazzo: Mapping[str, Any] | None = None,
     include_operations: bool = True,
     on_problem: Callable[[dict[str, str]], None] | None = None,
+    arazzo_sources: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The MCP manifest of an OpenAPI 3.x / Swagger 2.0 document (already parsed).
 
@@ -49,7 +50,8 @@ def build_mcp_manifest(
     become ``workflows`` and one tool each, after the operations; the source is named after that
     Arazzo source so steps resolve. A workflow the runtime cannot run goes to ``on_problem``
     (``{"workflowId", "path", "message"}``) and is left out. ``include_operations=False`` keeps only
-    the workflows' tools.
+    the workflows' tools. ``arazzo_sources`` gives the Arazzo document's other OpenAPI sources by
+    name (parsed documents): their steps resolve and they become ``sources`` entries, without tools.
     """
     if arazzo is not None:
         from catalog.openapi.arazzo import first_openapi_source
@@ -93,14 +95,20 @@ def build_mcp_manifest(
                 resources.append(resource)
 
     workflows: dict[str, Any] = {}
+    sources: dict[str, Any] = {source_name: {"baseUrl": _base_url(spec), "securitySchemes": schemes}}
     if arazzo is not None:
         from catalog.openapi.arazzo import compile_workflows, operation_index
 
         if not include_operations:
             tools, resources, namer = [], [], ToolNamer()
-        compiled = compile_workflows(
-            arazzo, sources={source_name: operation_index(spec, source_name)}, on_problem=on_problem, namer=namer
-        )
+        indexes = {source_name: operation_index(spec, source_name)}
+        for name, other in (arazzo_sources or {}).items():
+            if name == source_name:
+                continue
+            _spec_version(other)
+            indexes[name] = operation_index(other, name)
+            sources[name] = {"baseUrl": _base_url(other), "securitySchemes": security_schemes(other)}
+        compiled = compile_workflows(arazzo, sources=indexes, on_problem=on_problem, namer=namer)
         tools.extend(compiled["tools"])
         workflows = compiled["workflows"]
     elif not include_operations:
@@ -113,7 +121,7 @@ def build_mcp_manifest(
             "version": str(info.get("version") or "0.0.0"),
             "description": str(info.get("description") or info.get("title") or ""),
         },
-        "sources": {source_name: {"baseUrl": _base_url(spec), "securitySchemes": schemes}},
+        "sources": sources,
         "tools": tools,
         "resources": resources,
         "workflows": workflows,

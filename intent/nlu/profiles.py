@@ -55,6 +55,8 @@ def profile_from_hint(name: str, hint: Mapping[str, Any] | None) -> DomainProfil
         related |= related_topic_stems(word)
     description = hint.get("description")
     described = set(content_stems(description)) if isinstance(description, str) else set()
+    if not verbs and not entities:
+        entities, described = described, set()  # only a description: its words are what the domain is about
     name_stems = {stem(w) for w in name_words if w not in _ID_WORDS}
     named = name_stems - verbs - entities
     return DomainProfile(
@@ -62,7 +64,7 @@ def profile_from_hint(name: str, hint: Mapping[str, Any] | None) -> DomainProfil
         verbs=frozenset(verbs),
         own_verbs=frozenset(name_stems & verbs),
         entities=frozenset(entities),
-        related=frozenset(related - entities - verbs),
+        related=frozenset(related - entities),
         described=frozenset(described - entities - verbs - named),
         named=frozenset(named),
         by_id=by_id,

@@ -30,12 +30,13 @@ _VERB = 2.0  # the action names the domain's operation
 _VERB_ELSEWHERE = 1.0  # an operation verb stands in the clause, not as its action ("I want to book")
 _ENTITY = 1.5  # each entity word of the domain in the clause
 _NAMED = 1.0  # each other word of the domain's name
-_RELATED = 0.75  # each word the domain's topics bring, at most _RELATED_MAX of them
+_RELATED = 0.9  # each word the domain's topics bring, at most _RELATED_MAX of them
 _RELATED_MAX = 2
 _DESCRIBED = 0.3  # each word of the description, at most _DESCRIBED_MAX of them
 _DESCRIBED_MAX = 3
 _BY_ID = 0.5  # "pet 5": a number after an entity word asks for the one thing with that id
 _MIN_SCORE = 0.75  # less is too weak to trust
+_VERB_ONLY = 0.8  # the operation and a thing named by its own name, nothing of what the domain acts on
 
 
 @dataclass(frozen=True)
@@ -54,51 +55,69 @@ class _Clause:
     rest: frozenset[str]  # every other stem, bigrams joined ("look up" -> "lookup")
     numbered: frozenset[str]  # stems directly followed by a number ("pet 5")
     names_something: bool  # a capitalized name past the first word ("play Imogen Heap")
+    action_things: frozenset[str]  # action words that are no operation ("cancel order": "order")
 
 
-def _read(text: str, action: str) -> _Clause:
-    action_words = [w for w in words(action) if w not in STOPWORDS or w in ("look", "put", "get", "go")]
-    action_stems = {stem(w) for w in action_words} | {stem(a + b) for a, b in pairwise(words(action))}
+_VERB_LEADS = frozenset({"to", "please", "you", "i", "we", "me", "us", "and", "can", "could", "lets", "let's",
+                         "just", "now", "then", "also", "wanna", "gonna", "ll", "d"})
+
+
+def _read(text: str, action: str, verbs: frozenset[str]) -> _Clause:
+    """The clause's stems; a known verb that opens the clause or follows "to" is part of its action."""
+    action_words = [w for w in words(action) if w not in STOPWORDS or w in ("look", "put", "get", "go", "give")]
+    action_stems = {stem(w) for w in action_words}
+    for first, second in pairwise(words(action)):
+        if stem(first + second) in verbs:  # "put on" is one verb, not "put"
+            action_stems = (action_stems - {stem(first)}) | {stem(first + second)}
     tokens = words(text)
     action_set = set(words(action))
     rest: set[str] = set()
     numbered: set[str] = set()
+    previous = ""
     for index, word in enumerate(tokens):
         following = tokens[index + 1] if index + 1 < len(tokens) else ""
         if following[:1].isdigit():
             numbered.add(stem(word))
-        if word in STOPWORDS or word in action_set or word[:1].isdigit():
-            continue
-        rest.add(stem(word))
+        root = stem(word)
+        if root in verbs and (not previous or previous in _VERB_LEADS):
+            action_stems.add(root)  # "I want to book ...", "Book spot for 3": the operation, not a thing
+        elif not (word in STOPWORDS or word in action_set or word[:1].isdigit()):
+            rest.add(root)
+        previous = word
     for first, second in pairwise(tokens):
         rest.add(stem(first + second))
         rest.add(f"{stem(first)} {stem(second)}")
+        if stem(first + second) in action_stems:  # "put on" is one verb, not "put"
+            action_stems.discard(stem(first))
     names_something = any(w[:1].isupper() and w not in ("I", "I'd", "I'm", "I'll") for w in text.split()[1:])
-    return _Clause(frozenset(action_stems), frozenset(rest), frozenset(numbered), names_something)
+    return _Clause(frozenset(action_stems - (rest - action_stems)), frozenset(rest - (action_stems & verbs)),
+                   frozenset(numbered), names_something, frozenset(action_stems - verbs))
 
 
 def _score(profile: DomainProfile, clause: _Clause) -> Scored:
-    everything = clause.action | clause.rest
     if not profile.hinted:
-        matched = len(profile.named & everything)
+        matched = len(profile.named & (clause.action | clause.rest))
         return Scored(profile.name, float(matched), False, (float(matched), 0, 0, 0))
+    things = clause.action_things | clause.rest
     verb = bool(profile.verbs & clause.action)
     score = _VERB if verb else (_VERB_ELSEWHERE if profile.verbs & clause.rest else 0.0)
-    entities = profile.entities & everything
+    entities = profile.entities & things
     score += _ENTITY * len(entities)
-    score += _NAMED * len(profile.named & clause.rest)
-    score += _RELATED * min(_RELATED_MAX, len(profile.related & clause.rest))
-    score += _DESCRIBED * min(_DESCRIBED_MAX, len(profile.described & clause.rest))
+    score += _NAMED * len(profile.named & things)
+    score += _RELATED * min(_RELATED_MAX, len(profile.related & things))
+    score += _DESCRIBED * min(_DESCRIBED_MAX, len(profile.described & things))
     if profile.by_id and entities & clause.numbered:
         score += _BY_ID
-    if profile.entities and not (entities or profile.related & clause.rest or profile.named & clause.rest):
+    about = profile.related | profile.named | profile.described
+    if profile.entities and not (entities or about & things):
         # An operation alone does not pick a domain that acts on something ("cancel it", "look up the
         # weather" among order tools), unless the clause names a thing by its own name ("play Imogen Heap").
-        score = min(score, _VERB_ELSEWHERE if clause.names_something else _MIN_SCORE / 2)
+        score = min(score, _VERB_ONLY if clause.names_something else _MIN_SCORE / 2)
+        return Scored(profile.name, score, False, (round(score, 3), 0, 0, 0))
     if not verb:
         return Scored(profile.name, score, False, (round(score, 3), 0, 0, 0))
     exact = int(bool(profile.own_verbs & clause.action))
-    unmatched = len(profile.entities - everything)
+    unmatched = len(profile.entities - things)
     return Scored(profile.name, score, True, (round(score, 3), exact, -unmatched, -len(profile.verbs)))
 
 
@@ -108,10 +127,11 @@ class DomainScorer:
     def __init__(self, domains: Sequence[str], hints: Mapping[str, Any] | None = None) -> None:
         hints = hints or {}
         self.profiles = [profile_from_hint(name, hints.get(name)) for name in domains]
+        self.verbs = frozenset().union(*(p.verbs for p in self.profiles))
 
     def scores(self, text: str, *, action: str = "") -> list[Scored]:
         """Every domain's evidence for ``text`` (the whole clause) whose verb phrase is ``action``."""
-        clause = _read(text, action)
+        clause = _read(text, action, self.verbs)
         return sorted((_score(p, clause) for p in self.profiles), key=lambda s: s.rank, reverse=True)
 
     def choose(self, text: str, *, action: str = "") -> str | None:

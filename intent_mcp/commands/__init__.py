@@ -9,12 +9,13 @@ from __future__ import annotations
 
 # subcommand name -> module under intent_mcp.commands
 COMMANDS: dict[str, tuple[str, str]] = {
-    "parse": ("parse", "recognize one request and print the IntentResult JSON"),
+    "parse": ("parse", "recognize a request (or a JSON Lines batch) and print the IntentResult"),
     "fixtures": ("fixtures", "replay or record the protocol fixtures against an MCP server"),
     "print-config": ("print_config", "print the JSON snippet that registers this server with an MCP host"),
     "skill": ("skill", "print the path of the bundled intent-handoff Skill, show it or install it"),
     "project": ("project", "print the MCP tools an AXAG manifest, OpenAPI document or Tool-node file projects to"),
     "serve": ("serve", "serve a tool catalog as an MCP server (intent-mcp serve KIND FILE ...)"),
+    "train": ("train", "train the built-in recognizer from a configuration's examples and save its state"),
     "export": ("export", "write an OpenAPI document as a standalone MCP server project or zip"),
     "check": ("check", "check a tool catalog and list what would be omitted (intent-mcp check KIND FILE)"),
 }
@@ -27,4 +28,5 @@ SERVE_KINDS: dict[str, tuple[str, str]] = {
 }
 CHECK_KINDS: dict[str, tuple[str, str]] = {
     "tool-nodes": ("check_tool_nodes", "check Tool nodes: unconstrained argv inputs, unsafe commands, omissions"),
+    "openapi": ("check_openapi", "check an OpenAPI document (and Arazzo workflows): left-out workflows, settings"),
 }

@@ -10,6 +10,7 @@ verbatim into exported projects.
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
@@ -19,7 +20,7 @@ from urllib.parse import quote
 
 import httpx2
 
-from .credentials import Credential, all_secrets, redact, redact_value
+from .credentials import Credential, all_secrets, env_name_for, redact, redact_value
 from .request import BuiltRequest, RequestProblem, build_request
 
 logger = logging.getLogger("openapi_mcp.runtime")
@@ -53,6 +54,7 @@ class HttpResponse:
     body: Any = None
     text: str = ""
     content_type: str = ""
+    content: bytes = b""
     error: str | None = None
     request: dict[str, Any] = field(default_factory=dict)
 
@@ -66,6 +68,17 @@ def text_result(text: str, *, is_error: bool = False, structured: Any = None) ->
     if structured is not None:
         result["structuredContent"] = structured
     return result
+
+
+_TEXT_TYPES = ("text/", "application/xml", "application/x-www-form-urlencoded", "application/javascript")
+
+
+def _is_binary_type(content_type: str) -> bool:
+    """A response type that is not text: images, audio, video, octet streams, archives, PDFs."""
+    essence = content_type.split(";", 1)[0].strip().lower()
+    if not essence or _is_json_type(essence) or essence.endswith("+xml") or essence.startswith(_TEXT_TYPES):
+        return False
+    return essence.startswith(("image/", "audio/", "video/", "font/")) or essence.startswith("application/")
 
 
 def _is_json_type(content_type: str) -> bool:
@@ -163,6 +176,13 @@ class McpRuntime:
             text = json.dumps(response.body, indent=2, ensure_ascii=False)
             structured = response.body if isinstance(response.body, dict) else None
             return self._safe_result(text_result(text, structured=structured))
+        if _is_binary_type(response.content_type):
+            essence = response.content_type.split(";", 1)[0].strip().lower()
+            if essence.startswith("image/"):
+                data = base64.b64encode(response.content).decode("ascii")
+                return {"content": [{"type": "image", "data": data, "mimeType": essence}], "isError": False}
+            size = len(response.content)
+            return text_result(f"HTTP {response.status}: {size} bytes of {essence} (binary, not shown)")
         return self._safe_result(text_result(response.text or f"HTTP {response.status}"))
 
     def _failure_text(self, response: HttpResponse) -> str:
@@ -236,6 +256,7 @@ class McpRuntime:
             body=body,
             text=text,
             content_type=content_type,
+            content=raw,
             request=described,
         )
 
@@ -290,8 +311,11 @@ def create_mcp_runtime(
 
 
 def base_urls_from_env(manifest: Mapping[str, Any], env: Mapping[str, str]) -> dict[str, str]:
-    """``API_BASE_URL`` as the base URL of every source of ``manifest`` (empty when unset)."""
+    """Base URLs from the environment: ``API_BASE_URL_<SOURCE>`` for one source, else ``API_BASE_URL`` for all."""
     override = env.get("API_BASE_URL")
-    if not override:
-        return {}
-    return {str(name): override for name in manifest.get("sources") or {}}
+    found: dict[str, str] = {}
+    for name in manifest.get("sources") or {}:
+        value = env.get(f"API_BASE_URL_{env_name_for(str(name))}") or override
+        if value:
+            found[str(name)] = value
+    return found

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from intent.executors.builtin.domains import choose_domain
+from intent.executors.builtin.self_correction import correction_update, retraction_removal
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.structure import attach_constraints, sequence_relations
+from intent.executors.builtin.trained import trained_domain
 from intent.executors.builtin.units import Unit, clause_span
 
 __all__ = ["build"]
-
 
 
 def _dependencies(intents: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -24,7 +25,6 @@ def _dependencies(intents: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if earlier in keys and earlier != intent["key"] and relation not in out:
                 out.append(relation)
     return out
-
 
 
 def _turn_kinds(state: Recognition) -> list[str]:
@@ -80,6 +80,10 @@ def build(state: Recognition) -> dict[str, Any]:
             _add_update(state, unit, updates)
         elif unit.role == "removal":
             _add_removals(unit, removals)
+        elif unit.role == "correction":  # in this turn: "..., no wait, make it $300"
+            updates[f"{unit.extra['of'].key}#{position}"] = correction_update(unit, state.text)
+        elif unit.role == "retraction":  # in this turn: "..., actually never mind"
+            removals.append(retraction_removal(unit, state.text))
     if state.baseline is None:
         turn = "request"
     else:
@@ -125,7 +129,7 @@ def _intent(state: Recognition, unit: Unit, refers_to: str | None) -> dict[str, 
         "evidence": evidence,
         "action": text[phrase.action[0] : phrase.action[1]],
         "target": text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
-        "domain": choose_domain(
+        "domain": trained_domain(state, text[slice(*clause_span(unit.clause))]) or choose_domain(
             text[slice(*clause_span(unit.clause))],
             state.domains if isinstance(state.domains, list) else None,
             action=text[phrase.action[0] : phrase.action[1]],

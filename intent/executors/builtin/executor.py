@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 
 from intent.errors import FeedbackItem, IntentError
+from intent.executors.builtin.language import unsupported_language_message
 from intent.executors.builtin.recognize import recognize
 
 __all__ = ["BuiltinExecutor"]
@@ -21,14 +22,25 @@ class BuiltinExecutor:
     feedback cannot improve it and is ignored.
     """
 
+    def __init__(self, model: Any = None) -> None:
+        self.model = model  # trained from examples (intent.nlu), or None: hints and rules only
+
     async def complete(self, task: Mapping[str, Any], *, feedback: Sequence[FeedbackItem] | None = None) -> str:
         task_input = task.get("input")
         if not isinstance(task_input, Mapping):
             raise IntentError("EXECUTOR_FAILED", "the model task has no input object", retryable=False)
-        return orjson.dumps(recognize(task_input)).decode()
+        return orjson.dumps(recognize(task_input, model=self.model)).decode()
 
     async def aclose(self) -> None:
         """Nothing to release: the recognizer holds no connection."""
 
+    def explain_no_intent(self, text: str) -> tuple[str, str] | None:
+        """An issue (code, message) telling why ``text`` gave no intent, when the reason is known."""
+        reason = unsupported_language_message(text)
+        if reason is None:
+            return None
+        return ("UNSUPPORTED_LANGUAGE", f"{reason}; the built-in recognizer reads English only: configure a model "
+                "executor or use host mode for other languages")
+
     def __repr__(self) -> str:
-        return "BuiltinExecutor()"
+        return "BuiltinExecutor(trained)" if self.model is not None else "BuiltinExecutor()"

@@ -6,21 +6,20 @@ from collections.abc import Mapping
 
 from intent.executors.builtin.fields import Owner, extract_fields
 from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.trained import trained_fields
 from intent.executors.builtin.units import Unit, clause_span
 
 __all__ = ["place_fields"]
-
 
 
 def _key(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-
 def place_fields(state: Recognition) -> None:
     owners: list[Owner] = []
     for index, unit in enumerate(state.units):
-        if unit.role in ("intent", "update?"):
+        if unit.role in ("intent", "update?", "correction"):
             unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
             owners.append(unit.owner)
     for index, unit in enumerate(state.units):
@@ -40,7 +39,13 @@ def place_fields(state: Recognition) -> None:
         for u in state.units
         if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
     ]
-    extract_fields(state.text, state.specs, owners, excluded, state.reference_time, state.temporal)
+    # A correction's values are read apart: they restate fields its request already has.
+    corrections = [u.owner for u in state.units if u.role == "correction" and u.owner is not None]
+    owners = [o for o in owners if all(o is not c for c in corrections)]
+    extract_fields(state.reading, state.specs, owners, excluded, state.reference_time, state.temporal)
+    for owner in corrections:
+        extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal)
+    trained_fields(state, owners)
     _context_fields(state, owners)
 
 
