@@ -11,6 +11,9 @@ from intent.pointer import join_pointer
 CATALOG_ERROR_CODE: Final[ErrorCode] = "CONFIG_INVALID"
 
 
+__all__ = ["CATALOG_ERROR_CODE", "catalog_error", "join_pointer"]
+
+
 def catalog_error(message: str, *tokens: str | int) -> IntentError:
     """A ``CONFIG_INVALID`` error located by the JSON Pointer built from ``tokens``."""
     return IntentError(

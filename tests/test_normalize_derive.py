@@ -53,14 +53,22 @@ def test_numbers(evidence: str, expected: list[float]) -> None:
     ("evidence", "expected"),
     [("8pm", ["20:00"]), ("7:30 pm", ["19:30"]), ("7:30 p.m.", ["19:30"]), ("19:00", ["19:00"]), ("noon", ["12:00"]),
      ("midnight", ["00:00"]), ("tonight at 9", ["21:00"]), ("at 7", ["07:00", "19:00"]), ("12am", ["00:00"]),
-     ("9 in the morning", []), ("at 9 in the morning", ["09:00"]), ("25:00", []), ("order 000123", [])],
+     ("9 in the morning", ["09:00"]),
+     ("for 9 in the morning", []), ("at 9 in the morning", ["09:00"]), ("25:00", []), ("order 000123", [])],
 )  # fmt: skip
 def test_times_for_an_hhmm_pattern(evidence: str, expected: list[str]) -> None:
     assert values(evidence, HHMM) == expected
 
 
-def test_format_time_offers_seconds_too() -> None:
-    assert values("8pm", {"type": "string", "format": "time"}) == ["20:00", "20:00:00"]
+def test_format_time_is_rfc3339_full_time_with_the_offset() -> None:
+    time_field = {"type": "string", "format": "time"}
+    assert values("8pm", time_field) == ["20:00:00Z"]  # MONDAY is in UTC
+    assert values("8pm", time_field, datetime(2026, 11, 30, 9, tzinfo=timezone(timedelta(hours=-5)))) == [
+        "20:00:00-05:00"
+    ]
+    assert values("8pm CET", time_field) == ["20:00:00+01:00"]
+    # the offset is part of the value: without a reference time or a named zone there is none
+    assert values("8pm", time_field, None) == []
 
 
 @pytest.mark.parametrize(
@@ -172,3 +180,11 @@ def test_long_digit_runs_are_not_numbers() -> None:
     assert find_numbers("order " + "9" * 40) == []
     assert derive_values("9" * 150, INTEGER) == []
     assert values("123456789012345", INTEGER) == [123456789012345]
+
+
+def test_a_place_after_a_day_keeps_the_day_but_not_a_time() -> None:
+    text = "Book a hotel for Friday in Paris and a call at 3pm in London"
+    monday = date(2026, 11, 30)
+    assert [(text[m.start : m.end], m.value) for m in find_dates(text, monday)] == [("Friday", date(2026, 12, 4))]
+    assert find_times(text, monday) == []  # London's offset is not the reference's
+    assert find_dates("the first Monday of October", monday)[0].value == date(2027, 10, 4)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import mcp_types as types
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
@@ -45,7 +46,7 @@ def generated() -> dict[str, Any]:
                                {"arazzo": load_arazzo(DATA / "petstore_flows.arazzo.yaml")})
 
 
-def test_project_files_and_what_varies_between_apis(generated) -> None:
+def test_project_files_and_what_varies_between_apis(generated: dict[str, Any]) -> None:
     files = generated["files"]
     assert set(files) == FIXED | {"manifest.json", "pyproject.toml", "README.md", "claude_desktop_config.json",
                                   "openapi_mcp_runtime/expressions.py", "openapi_mcp_runtime/workflow_runner.py"}
@@ -77,7 +78,7 @@ def test_the_runtime_package_imports_nothing_of_the_project() -> None:
                 assert all(alias.name.split(".")[0] in allowed for alias in node.names), path.name
 
 
-def test_budget_and_host_configs(generated) -> None:
+def test_budget_and_host_configs(generated: dict[str, Any]) -> None:
     budget = generated["budget"]
     tools = generated["manifest"]["tools"]
     assert budget["toolCount"] == len(tools)
@@ -89,7 +90,7 @@ def test_budget_and_host_configs(generated) -> None:
     assert configs["vscode"]["servers"]["pets"]["type"] == "stdio"
 
 
-def test_zip_is_stored_reproducible_and_opens(generated, tmp_path: Path) -> None:
+def test_zip_is_stored_reproducible_and_opens(generated: dict[str, Any], tmp_path: Path) -> None:
     files = {**generated["files"], "docs/naïve.md": "ü\n"}
     first, second = create_zip(files), create_zip(dict(files))
     assert first == second
@@ -127,7 +128,7 @@ def _inheriting_venv(where: Path) -> Path:
 
 @pytest.mark.anyio
 async def test_exported_project_installs_and_serves_operations_and_workflows(
-    generated, petstore: PetstoreApi, tmp_path: Path
+    generated: dict[str, Any], petstore: PetstoreApi, tmp_path: Path
 ) -> None:
     pytest.importorskip("setuptools", reason="building the exported project needs setuptools in this environment")
     started = time.monotonic()
@@ -146,7 +147,7 @@ async def test_exported_project_installs_and_serves_operations_and_workflows(
     # Run the installed module from another directory: nothing comes from the project folder or this repository.
     params = StdioServerParameters(command=str(python), args=["-m", "server"], cwd=str(elsewhere), env=env)
     with anyio.fail_after(45):
-        async with Client(params, mode="legacy") as client:  # type: ignore[arg-type]
+        async with Client(params, mode="legacy") as client:
             names = [tool.name for tool in (await client.list_tools()).tools]
             assert names[:3] == ["find_pets", "add_pet", "get_pet_by_id"] and "adopt_pet" in names
             added = await client.call_tool("add_pet", {"body": {"name": "Exported"}})
@@ -155,7 +156,9 @@ async def test_exported_project_installs_and_serves_operations_and_workflows(
             assert adopted.is_error is False, adopted.content
             assert adopted.structured_content["tag"] == "z-tagged"
             read = await client.read_resource("reference://petstore/categories")
-            assert json.loads(read.contents[0].text) == ["dogs", "cats", "birds"]
+            contents = read.contents[0]
+            assert isinstance(contents, types.TextResourceContents)
+            assert json.loads(contents.text) == ["dogs", "cats", "birds"]
     installed = list((tmp_path / "venv").rglob("site-packages/openapi_mcp_runtime/runtime.py"))
     assert len(installed) == 1
     assert time.monotonic() - started < 60
@@ -179,3 +182,27 @@ def test_export_command_writes_a_reproducible_zip_and_refuses_a_full_folder(tmp_
     assert "is not empty" in capsys.readouterr().err
     assert main(["export", "openapi", str(tmp_path / "missing.yaml"), "--zip", str(first)]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.anyio
+async def test_a_project_without_the_workflow_runner_still_starts(
+    generated: dict[str, Any], tmp_path: Path
+) -> None:
+    import importlib
+
+    files = write_mcp_project(generated["manifest"], workflow_runtime=False)
+    assert "openapi_mcp_runtime/workflow_runner.py" not in files
+    for relative, text in files.items():
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_text(text)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        server = importlib.import_module("server")
+        runtime = server.load_runtime(json.loads(files["manifest.json"]))
+        result = await runtime.call_tool("adopt_pet", {"name": "x"})
+        assert result["isError"] is True and "no workflow runner" in result["content"][0]["text"]
+        await runtime.aclose()
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [name for name in sys.modules if name == "server" or name.startswith("openapi_mcp_runtime")]:
+            del sys.modules[name]

@@ -6,14 +6,21 @@ import base64
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl
 
 import httpx2
 import pytest
 
 from catalog.documents import load_document
-from catalog.openapi import build_mcp_manifest, build_request, create_mcp_runtime, credentials_from_env, env_name_for
+from catalog.openapi import (
+    OpenApiRuntime,
+    build_mcp_manifest,
+    build_request,
+    create_mcp_runtime,
+    credentials_from_env,
+    env_name_for,
+)
 from catalog.openapi.runtime import RequestProblem, choose_alternative
 from catalog.runtime import CatalogRuntime
 from intent.errors import IntentError
@@ -42,7 +49,9 @@ def manifest() -> dict[str, Any]:
     return build_mcp_manifest(load_document(DATA / "petstore_api.yaml"))
 
 
-def runtime_for(manifest: dict[str, Any], api: PetstoreApi, credentials: dict[str, Any] | None = None, **options: Any):
+def runtime_for(
+    manifest: dict[str, Any], api: PetstoreApi, credentials: dict[str, Any] | None = None, **options: Any
+) -> OpenApiRuntime:
     return create_mcp_runtime(manifest, credentials=ALL_CREDENTIALS if credentials is None else credentials,
                               base_urls={"api": api.base_url}, **options)
 
@@ -55,7 +64,9 @@ def text_of(result: dict[str, Any]) -> str:
     return "".join(item["text"] for item in result["content"])
 
 
-async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(manifest, petstore) -> None:
+async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     assert isinstance(runtime, CatalogRuntime)
     tools = runtime.list_tools()
@@ -67,11 +78,13 @@ async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(mani
     assert json.loads(read["contents"][0]["text"]) == ["dogs", "cats", "birds"]
     with pytest.raises(IntentError) as caught:
         await runtime.read_resource("reference://api/nothing")
-    assert caught.value.code == "INPUT_INVALID"
+    assert caught.value.code == "RESOURCE_UNKNOWN"
     await runtime.aclose()
 
 
-async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(manifest, petstore) -> None:
+async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     petstore.add("Rex", "dog")
     petstore.add("Tom", "cat", status="sold")
     runtime = runtime_for(manifest, petstore)
@@ -93,7 +106,9 @@ async def test_query_arrays_headers_and_cookies_are_encoded_as_declared(manifest
     await runtime.aclose()
 
 
-async def test_path_parameters_are_percent_encoded_and_required(manifest, petstore) -> None:
+async def test_path_parameters_are_percent_encoded_and_required(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("get_pet_by_id", {"petId": "a b?#&"})
     assert result["isError"] is True
@@ -104,12 +119,20 @@ async def test_path_parameters_are_percent_encoded_and_required(manifest, petsto
     built = build_request(manifest, operation, {"petId": "x/../y"}, {"base_urls": {"api": "http://h/v1"}})
     assert built.url == "http://h/v1/pets/x%2F..%2Fy"
     missing = await runtime.call_tool("get_pet_by_id", {})
-    assert missing["isError"] is True
-    assert "missing path parameter 'petId'" in text_of(missing)
+    assert text_of(missing) == "INPUT_INVALID at /arguments: 'petId' is a required property"
+    # The standalone runtime (no schema check) still refuses to send without a path parameter.
+    from catalog.openapi.runtime import create_mcp_runtime as standalone_runtime
+
+    bare = standalone_runtime(manifest, base_urls={"api": petstore.base_url})
+    unsent = await bare.call_tool("get_pet_by_id", {})
+    assert unsent["isError"] is True and "missing path parameter 'petId'" in text_of(unsent)
+    await bare.aclose()
     await runtime.aclose()
 
 
-async def test_json_body_with_bearer_token_and_structured_result(manifest, petstore) -> None:
+async def test_json_body_with_bearer_token_and_structured_result(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("add_pet", {"body": {"name": "Fido", "tag": "dog"}})
     assert result["isError"] is False
@@ -121,7 +144,7 @@ async def test_json_body_with_bearer_token_and_structured_result(manifest, petst
     await runtime.aclose()
 
 
-async def test_form_body_with_http_basic(manifest, petstore) -> None:
+async def test_form_body_with_http_basic(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     pet = petstore.add("Kit")
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("update_pet_with_form", {"petId": str(pet["id"]), "body": {"status": "sold"}})
@@ -139,7 +162,7 @@ async def test_form_body_with_http_basic(manifest, petstore) -> None:
     await runtime2.aclose()
 
 
-async def test_multipart_body(manifest, petstore) -> None:
+async def test_multipart_body(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     body = {"caption": "Hello, ü", "tags": ["a", "b"]}
     result = await runtime.call_tool("upload_photo", {"petId": "1", "body": body})
@@ -148,7 +171,7 @@ async def test_multipart_body(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_api_keys_in_query_and_cookie(manifest, petstore) -> None:
+async def test_api_keys_in_query_and_cookie(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     pet = petstore.add("Gone")
     runtime = runtime_for(manifest, petstore)
     deleted = await runtime.call_tool("delete_pet", {"petId": str(pet["id"])})
@@ -160,7 +183,9 @@ async def test_api_keys_in_query_and_cookie(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_security_alternatives_pick_the_first_complete_one(manifest, petstore) -> None:
+async def test_security_alternatives_pick_the_first_complete_one(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     pet = petstore.add("Alt")
     # getPetById: apiKeyHeader OR petstoreAuth (OAuth 2, a bearer token).
     runtime = runtime_for(manifest, petstore, credentials={"petstoreAuth": SECRETS["oauth"]})
@@ -180,7 +205,7 @@ async def test_security_alternatives_pick_the_first_complete_one(manifest, petst
     await bare.aclose()
 
 
-async def test_secrets_never_reach_results_or_errors(manifest, petstore) -> None:
+async def test_secrets_never_reach_results_or_errors(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     echoed = await runtime.call_tool("who_am_i", {})
     shown = json.dumps(echoed)
@@ -200,7 +225,7 @@ async def test_secrets_never_reach_results_or_errors(manifest, petstore) -> None
     await broken.aclose()
 
 
-async def test_missing_or_relative_base_url_is_a_clear_error(manifest) -> None:
+async def test_missing_or_relative_base_url_is_a_clear_error(manifest: dict[str, Any]) -> None:
     runtime = create_mcp_runtime(manifest)  # the document's server URL is "/v1"
     result = await runtime.call_tool("list_categories", {})
     assert result["isError"] is True
@@ -208,7 +233,7 @@ async def test_missing_or_relative_base_url_is_a_clear_error(manifest) -> None:
     await runtime.aclose()
 
 
-async def test_response_size_cap_and_timeout_are_enforced(manifest, petstore) -> None:
+async def test_response_size_cap_and_timeout_are_enforced(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     capped = runtime_for(manifest, petstore, max_response_bytes=10_000)
     result = await capped.call_tool("get_big", {})
     assert result["isError"] is True and "larger than 10000 bytes" in text_of(result)
@@ -223,16 +248,18 @@ async def test_response_size_cap_and_timeout_are_enforced(manifest, petstore) ->
     await slow.aclose()
 
 
-async def test_unknown_tools_and_bad_arguments_are_error_results(manifest, petstore) -> None:
+async def test_unknown_tools_and_bad_arguments_are_error_results(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     runtime = runtime_for(manifest, petstore)
     assert (await runtime.call_tool("nope", {}))["isError"] is True
-    assert (await runtime.call_tool("find_pets", ["x"]))["isError"] is True  # type: ignore[arg-type]
+    assert (await runtime.call_tool("find_pets", cast(Any, ["x"])))["isError"] is True
     header = await runtime.call_tool("find_pets", {"X-Request-Id": "a\r\nInjected: yes"})
     assert header["isError"] is True and "line breaks" in text_of(header)
     await runtime.aclose()
 
 
-def test_environment_names_and_credentials(manifest) -> None:
+def test_environment_names_and_credentials(manifest: dict[str, Any]) -> None:
     assert env_name_for("petstore_auth") == "PETSTORE_AUTH"
     assert env_name_for("apiKeyHeader") == "API_KEY_HEADER"
     env = {"API_KEY_HEADER": "h", "BASIC_AUTH_USERNAME": "u", "BASIC_AUTH_PASSWORD": "p", "API_KEY": "fallback"}
@@ -244,7 +271,7 @@ def test_environment_names_and_credentials(manifest) -> None:
     assert credentials_from_env(manifest, {}) == {}
 
 
-def test_build_request_without_sending(manifest) -> None:
+def test_build_request_without_sending(manifest: dict[str, Any]) -> None:
     operation = next(tool["operation"] for tool in manifest["tools"] if tool["name"] == "update_pet_with_form")
     request = build_request(manifest, operation, {"petId": "7", "body": {"name": "a b", "status": "sold"}},
                             {"credentials": {"basicAuth": "u:p"}, "base_urls": {"api": "http://host/v1/"}})
@@ -253,3 +280,70 @@ def test_build_request_without_sending(manifest) -> None:
     assert request.content == b"name=a%20b&status=sold"
     with pytest.raises(RequestProblem):
         build_request(manifest, operation, {}, {"base_urls": {"api": "http://host"}})
+
+
+async def test_arguments_are_checked_against_the_input_schema_before_sending(
+    manifest: dict[str, Any], petstore: PetstoreApi,
+) -> None:
+    runtime = runtime_for(manifest, petstore)
+    before = len(petstore.requests)
+    wrong = await runtime.call_tool("find_pets", {"limit": "ten"})
+    assert wrong["isError"] is True and text_of(wrong).startswith("INPUT_INVALID at /arguments/limit")
+    unknown_status = await runtime.call_tool("find_pets", {"status": ["lost"]})
+    assert text_of(unknown_status).startswith("INPUT_INVALID at /arguments/status/0")
+    assert len(petstore.requests) == before
+    await runtime.aclose()
+
+
+async def test_binary_responses_are_images_or_a_short_note(manifest: dict[str, Any]) -> None:
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(40))
+
+    async def answer(request: httpx2.Request) -> httpx2.Response:
+        if request.url.path.endswith("/categories"):
+            return httpx2.Response(200, content=png, headers={"content-type": "image/png"})
+        return httpx2.Response(200, content=b"\x00\x01\x02", headers={"content-type": "application/octet-stream"})
+
+    runtime = create_mcp_runtime(manifest, transport=httpx2.MockTransport(answer), base_urls={"api": "http://api"})
+    image = await runtime.call_tool("list_categories", {})
+    assert image["content"] == [{"type": "image", "data": base64.b64encode(png).decode(), "mimeType": "image/png"}]
+    note = await runtime.call_tool("get_big", {})
+    assert text_of(note) == "HTTP 200: 3 bytes of application/octet-stream (binary, not shown)"
+    await runtime.aclose()
+
+
+def test_the_requests_command_calls_every_operation_right(capsys: Any) -> None:
+    from bench.openapi_requests import main
+
+    assert main([str(DATA), "--json"]) == 0
+    reports = {report["document"]: report for report in json.loads(capsys.readouterr().out)}
+    assert set(reports) == {"petstore_api.yaml", "inventory_api.yaml"}
+    assert reports["petstore_api.yaml"]["right"] == reports["petstore_api.yaml"]["tools"] == 11
+    assert reports["petstore_api.yaml"]["wrong"] == []
+
+
+async def test_debug_logs_carry_no_secrets(
+    manifest: dict[str, Any], petstore: PetstoreApi, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    broken = create_mcp_runtime(manifest, credentials=ALL_CREDENTIALS, base_urls={"api": "http://127.0.0.1:9/v1"})
+    await broken.call_tool("delete_pet", {"petId": "1"})
+    await broken.aclose()
+    runtime = runtime_for(manifest, petstore)
+    await runtime.call_tool("who_am_i", {})
+    await runtime.call_tool("delete_pet", {"petId": "1"})
+    await runtime.aclose()
+    assert caplog.records  # the HTTP client and the runtime did log at DEBUG
+    for secret in SECRETS.values():
+        assert secret not in caplog.text
+
+
+def test_cookie_values_keep_token_characters(manifest: dict[str, Any]) -> None:
+    operation = operation_of(manifest, "get_inventory")
+    request = build_request(manifest, operation, {}, {"credentials": {"storeSession": "abc/d+e=="},
+                                                      "base_urls": {"api": "http://h"}})
+    assert request.headers["Cookie"] == "store_session=abc/d+e=="
+    finder = operation_of(manifest, "find_pets")
+    spaced = build_request(manifest, finder, {"locale": 'a b;c,"d'}, {"base_urls": {"api": "http://h"}})
+    assert spaced.headers["Cookie"] == "locale=a%20b%3Bc%2C%22d"

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from catalog.documents import load_document
 from catalog.openapi import (
+    OpenApiRuntime,
     build_mcp_manifest,
     create_mcp_workflow_runtime,
     evaluate_condition,
@@ -45,7 +46,7 @@ def compiled() -> tuple[dict[str, Any], list[dict[str, str]]]:
 
 
 @pytest.fixture
-def manifest(compiled) -> dict[str, Any]:
+def manifest(compiled: tuple[dict[str, Any], list[dict[str, str]]]) -> dict[str, Any]:
     return compiled[0]
 
 
@@ -65,7 +66,7 @@ class Recorder:
         self.slept.append(seconds)
 
 
-def runtime_for(manifest: dict[str, Any], api: PetstoreApi, **options: Any):
+def runtime_for(manifest: dict[str, Any], api: PetstoreApi, **options: Any) -> OpenApiRuntime:
     return create_mcp_workflow_runtime(manifest, credentials=CREDENTIALS, base_urls={"petstore": api.base_url},
                                        **options)
 
@@ -74,7 +75,9 @@ def text_of(result: dict[str, Any]) -> str:
     return "".join(item["text"] for item in result["content"])
 
 
-def test_workflows_compile_into_tools_after_the_operations(compiled) -> None:
+def test_workflows_compile_into_tools_after_the_operations(
+    compiled: tuple[dict[str, Any], list[dict[str, str]]]
+) -> None:
     manifest, problems = compiled
     names = [tool["name"] for tool in manifest["tools"]]
     workflow_tools = [tool for tool in manifest["tools"] if "workflow" in tool]
@@ -98,7 +101,7 @@ def test_workflows_compile_into_tools_after_the_operations(compiled) -> None:
     assert only["resources"] == []
 
 
-async def test_outputs_flow_between_steps(manifest, petstore) -> None:
+async def test_outputs_flow_between_steps(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     hooks = Recorder()
     result = await runtime.call_tool("adopt_pet", {"name": "Bolt", "tag": "dog"}, hooks)
@@ -115,7 +118,7 @@ async def test_outputs_flow_between_steps(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_retry_waits_and_reruns_the_step(manifest, petstore) -> None:
+async def test_retry_waits_and_reruns_the_step(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     hooks = Recorder()
     result = await runtime.call_tool("wait_for_flaky", {"key": "twice", "failures": 2}, hooks)
@@ -131,7 +134,7 @@ async def test_retry_waits_and_reruns_the_step(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_goto_on_failure_and_end_on_success(manifest, petstore) -> None:
+async def test_goto_on_failure_and_end_on_success(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     created = await runtime.call_tool("find_or_create", {"petId": "999999", "name": "Newbie"})
     assert created["structuredContent"] == {"found": None, "created": "Newbie"}
@@ -141,7 +144,9 @@ async def test_goto_on_failure_and_end_on_success(manifest, petstore) -> None:
     await runtime.aclose()
 
 
-async def test_a_failing_criterion_names_step_criterion_and_response(manifest, petstore) -> None:
+async def test_a_failing_criterion_names_step_criterion_and_response(
+    manifest: dict[str, Any], petstore: PetstoreApi
+) -> None:
     petstore.add("Somebody")
     runtime = runtime_for(manifest, petstore)
     result = await runtime.call_tool("expect_nobody", {})
@@ -153,16 +158,21 @@ async def test_a_failing_criterion_names_step_criterion_and_response(manifest, p
     await runtime.aclose()
 
 
-async def test_required_inputs_are_checked_before_any_request(manifest, petstore) -> None:
-    runtime = runtime_for(manifest, petstore)
+async def test_required_inputs_are_checked_before_any_request(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
+    from catalog.openapi.runtime import create_mcp_workflow_runtime as standalone_runtime
+
+    runtime = standalone_runtime(manifest, base_urls={"petstore": petstore.base_url})
     before = len(petstore.requests)
     result = await runtime.call_tool("adopt_pet", {"tag": "x"})
     assert result["isError"] is True and "needs the input(s) name" in text_of(result)
+    checked = runtime_for(manifest, petstore)
+    assert text_of(await checked.call_tool("adopt_pet", {})).startswith("INPUT_INVALID at /arguments")
     assert len(petstore.requests) == before
     await runtime.aclose()
+    await checked.aclose()
 
 
-async def test_request_headers_hook_and_mcp_progress(manifest, petstore) -> None:
+async def test_request_headers_hook_and_mcp_progress(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     runtime = runtime_for(manifest, petstore)
     progress: list[tuple[float, float | None, str | None]] = []
 
@@ -181,7 +191,7 @@ async def test_request_headers_hook_and_mcp_progress(manifest, petstore) -> None
     await runtime.aclose()
 
 
-async def test_a_default_sleep_waits_between_retries(manifest, petstore) -> None:
+async def test_a_default_sleep_waits_between_retries(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
     slept: list[float] = []
 
     async def sleep(seconds: float) -> None:
@@ -193,7 +203,7 @@ async def test_a_default_sleep_waits_between_retries(manifest, petstore) -> None
     await runtime.aclose()
 
 
-async def test_without_a_workflow_runner_a_workflow_call_is_an_error(manifest) -> None:
+async def test_without_a_workflow_runner_a_workflow_call_is_an_error(manifest: dict[str, Any]) -> None:
     from catalog.openapi import create_mcp_runtime
 
     runtime = create_mcp_runtime(manifest)
@@ -361,11 +371,14 @@ def test_the_examples_command_reports_every_workflow(capsys: Any) -> None:
 
     assert main([str(DATA), "--json"]) == 0
     captured = capsys.readouterr()
-    (report,) = json.loads(captured.out)
+    reports = {report["document"]: report for report in json.loads(captured.out)}
+    report = reports["petstore_flows.arazzo.yaml"]
     assert [item["workflowId"] for item in report["compiled"]] == ["adoptPet", "waitForFlaky", "findOrCreate",
                                                                     "expectNobody"]
     assert [item["workflowId"] for item in report["reported"]] == ["countWithJsonPath"]
-    assert "5 workflows: 4 compiled, 1 reported, 0 crashed" in captured.err
+    # two_sources.arazzo.yaml: its local second source is read, its remote one is not.
+    assert [item["workflowId"] for item in reports["two_sources.arazzo.yaml"]["compiled"]] == ["addAndCount"]
+    assert "2 documents, 7 workflows: 5 compiled, 2 reported, 0 crashed" in captured.err
 
 
 @settings(max_examples=300, deadline=None)
@@ -381,3 +394,39 @@ def test_any_condition_text_is_a_value_or_a_coded_problem(condition: str) -> Non
 def test_deep_nesting_is_a_problem_not_a_crash() -> None:
     with pytest.raises(ExpressionProblem):
         evaluate_condition("(" * 5000 + "true" + ")" * 5000, {})
+
+
+async def test_a_workflow_across_two_sources(petstore: PetstoreApi) -> None:
+    from catalog.openapi import runtime_from_env
+
+    problems: list[dict[str, str]] = []
+    manifest = build_mcp_manifest(load_document(DATA / "petstore_api.yaml"),
+                                  arazzo=load_arazzo(DATA / "two_sources.arazzo.yaml"),
+                                  arazzo_sources={"inventory": load_document(DATA / "inventory_api.yaml")},
+                                  on_problem=problems.append)
+    assert list(manifest["sources"]) == ["petstore", "inventory"]
+    assert manifest["sources"]["inventory"]["securitySchemes"]["session"]["in"] == "cookie"
+    assert [problem["workflowId"] for problem in problems] == ["remoteOnly"]
+    env = {"BEARER_AUTH": SECRETS["bearer"], "SESSION": SECRETS["store_session"],
+           "API_BASE_URL": petstore.base_url, "API_BASE_URL_INVENTORY": petstore.base_url + "/store"}
+    runtime = runtime_from_env(manifest, env)
+    result = await runtime.call_tool("add_and_count", {"name": "Counted"})
+    assert result["isError"] is False, text_of(result)
+    assert result["structuredContent"]["available"] >= 1
+    assert petstore.last("/inventory").headers["cookie"] == f"store_session={SECRETS['store_session']}"
+    await runtime.aclose()
+
+
+def test_the_command_line_reads_local_sources_beside_the_arazzo_document(capsys: Any) -> None:
+    from intent_mcp.cli import main
+    from intent_mcp.commands.serve_openapi import base_url_flags
+
+    assert main(["check", "openapi", str(DATA / "petstore_api.yaml"), "--arazzo",
+                 str(DATA / "two_sources.arazzo.yaml"), "--json", "--workflows-only"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["workflows"] == 1 and report["tools"] == 1
+    assert {item["id"] for item in report["findings"] if item["kind"] == "base_url_needed"} == {"petstore",
+                                                                                              "inventory"}
+    assert base_url_flags(["http://a", "inventory=http://b/x"]) == ("http://a", {"inventory": "http://b/x"})
+    with pytest.raises(IntentError):
+        base_url_flags(["inventory=b"])

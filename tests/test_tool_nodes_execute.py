@@ -386,3 +386,33 @@ async def test_in_process_functions_are_allowlisted_and_called_with_keywords(tmp
 def test_in_process_nodes_need_no_program_on_the_host() -> None:
     projection = project(IN_PROCESS[:1], host=Host.detect(environ={"PATH": "/nonexistent"}))
     assert projection.omitted == [] and [tool["name"] for tool in projection.tools] == ["words.count"]
+
+
+# --- progress --------------------------------------------------------------------------------------------
+
+
+class RecordingHooks:
+    def __init__(self, fail: bool = False) -> None:
+        self.seen: list[tuple[float, float | None, str | None]] = []
+        self.fail = fail
+
+    async def progress(self, done: float, total: float | None, message: str | None) -> None:
+        self.seen.append((done, total, message))
+        if self.fail:
+            raise RuntimeError("observer broke")
+
+
+@pytest.mark.anyio
+async def test_a_running_program_reports_progress_and_a_broken_observer_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("catalog.tool_nodes.execute._PROGRESS_SECONDS", 0.05)
+    node = parse_node(shell_node("nap", ["sleep", "0.4"]), SchemaRegistry())
+    hooks, broken = RecordingHooks(), RecordingHooks(fail=True)
+    heard = await run_invocation(node, {}, audit=None, timeout=5, hooks=hooks)
+    ignored = await run_invocation(node, {}, audit=None, timeout=5, hooks=broken)
+    assert heard["isError"] is False and ignored["isError"] is False
+    assert len(hooks.seen) >= 2
+    assert [done for done, _, _ in hooks.seen] == sorted(done for done, _, _ in hooks.seen)
+    assert all(total == 5 and message == "running" for _, total, message in hooks.seen)
+    assert len(broken.seen) == 1  # it raised once and was not asked again

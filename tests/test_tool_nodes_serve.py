@@ -103,7 +103,7 @@ async def test_serve_tool_nodes_over_stdio(tmp_path: Path) -> None:
         cwd=str(REPO),
     )
     with anyio.fail_after(STEP_SECONDS * 2):
-        async with Client(params, mode="legacy") as client:  # type: ignore[arg-type]
+        async with Client(params, mode="legacy") as client:
             await exercise(client)
     check_audit(audit)
 

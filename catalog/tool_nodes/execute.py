@@ -155,7 +155,11 @@ async def run_process(
         assert hooks is not None
         while True:  # cancelled once the process has ended
             await anyio.sleep(_PROGRESS_SECONDS)
-            await hooks.progress(round(time.monotonic() - started, 1), timeout, "running")
+            try:
+                await hooks.progress(round(time.monotonic() - started, 1), timeout, "running")
+            except Exception:  # an observer's failure must never fail the call
+                logger.debug("progress hook failed", exc_info=True)
+                return
 
     timed_out = False
     completed = False

@@ -28,8 +28,8 @@ try:  # Python 3.11+
     from re import _constants as sre  # type: ignore[attr-defined]
     from re import _parser as sre_parse  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as sre  # type: ignore[no-redef]
-    import sre_parse  # type: ignore[no-redef]
+    import sre_constants as sre  # type: ignore[no-redef, unused-ignore]
+    import sre_parse  # type: ignore[no-redef, unused-ignore]
 
 CharTest = Callable[[str], bool]
 MAX_STATES = 4000

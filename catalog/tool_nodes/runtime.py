@@ -109,7 +109,7 @@ class ToolNodeRuntime:
         return []
 
     async def read_resource(self, uri: str) -> JsonObject:
-        raise IntentError("NOT_FOUND", "Tool nodes offer no resources", path="/uri")
+        raise IntentError("RESOURCE_UNKNOWN", "Tool nodes offer no resources", path="/uri")
 
     async def call_tool(
         self, name: str, arguments: Mapping[str, Any], hooks: ToolCallHooks | None = None,

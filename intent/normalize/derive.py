@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from intent.normalize.dates import find_dates
 from intent.normalize.enums import find_enum_values
 from intent.normalize.kinds import FieldKind, field_kind
-from intent.normalize.mentions import Mention
 from intent.normalize.numbers import find_numbers
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
-from intent.normalize.times import find_times, format_time
+from intent.normalize.temporal import (
+    TemporalMention,
+    date_time_text,
+    dates_of,
+    moments_of,
+    offset_text,
+    read_temporal,
+    times_of,
+)
+from intent.normalize.times import format_time
 
 __all__ = ["Derived", "derive_values", "format_date_time", "time_values"]
 
@@ -32,8 +40,16 @@ class Derived:
     basis: str | None = None  # "referenceTime" when the reading depends on it
 
 
-def time_values(hour: int, minute: int, schema: Mapping[str, Any]) -> list[str]:
-    """The time written the way the field asks: ``HH:MM`` first, ``HH:MM:SS`` when the pattern wants it."""
+def time_values(hour: int, minute: int, schema: Mapping[str, Any], offset: int | None = None) -> list[str]:
+    """The time written the way the field asks.
+
+    A ``format: time`` field takes RFC 3339 full-time, ``HH:MM:SS`` with the offset (from the zone
+    the text names or the reference time); without a known offset it takes nothing, since the
+    offset is part of the value. Other time fields take ``HH:MM`` first, ``HH:MM:SS`` when their
+    pattern wants it.
+    """
+    if schema.get("format") == "time":
+        return [] if offset is None else [format_time(hour, minute, seconds=True) + offset_text(offset)]
     options = [format_time(hour, minute), format_time(hour, minute, seconds=True)]
     pattern = schema.get("pattern")
     regex = compile_pattern(pattern) if isinstance(pattern, str) else None
@@ -45,22 +61,23 @@ def time_values(hour: int, minute: int, schema: Mapping[str, Any]) -> list[str]:
 def format_date_time(day: date, hour: int, minute: int, reference_time: datetime | None) -> str:
     """RFC 3339 date-time in the reference time's offset (UTC when it has none)."""
     offset = reference_time.utcoffset() if reference_time is not None else None
-    if offset is None or not offset:
-        suffix = "Z"
-    else:
-        minutes = int(offset.total_seconds() // 60)
-        sign = "+" if minutes >= 0 else "-"
-        suffix = f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-    return f"{day.isoformat()}T{hour:02d}:{minute:02d}:00{suffix}"
+    minutes = int(offset.total_seconds() // 60) if offset is not None else None
+    return date_time_text(day, (hour, minute), minutes)
 
 
-def _inferred(mention: Mention, value: Any) -> Derived:
-    return Derived(value, True, "referenceTime") if mention.inferred else Derived(value)
+# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a couple".
+_UNREAD_NUMBER = re.compile(r"\d|\b(?:half|quarter|third|dozen|hundred|thousand|million|couple|few)\b", re.IGNORECASE)
 
 
 def _numbers(text: str, integer: bool) -> list[Derived]:
     out: list[Derived] = []
-    for mention in find_numbers(text):
+    mentions = find_numbers(text)
+    leftover = list(text)
+    for mention in mentions:
+        leftover[mention.start : mention.end] = " " * (mention.end - mention.start)
+    if mentions and _UNREAD_NUMBER.search("".join(leftover)):
+        return out  # part of the amount is written in a form not read: no reading beats a wrong one
+    for mention in mentions:
         value = mention.value
         if integer and not float(value).is_integer():
             continue
@@ -77,31 +94,63 @@ def _numbers(text: str, integer: bool) -> list[Derived]:
     return out
 
 
+# Words a date or time quote may hold besides the phrase itself ("on", "at", "by the", ",").
+_CONNECTORS = frozenset(
+    "at on the by for of in around about approximately approx from to until till til between and or starting "
+    "through thru please due".split()
+)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+
+
+def _read_whole(text: str, reference_time: datetime | None) -> tuple[TemporalMention, ...]:
+    """The phrases of a quote, or none when words are left that the grammar did not read.
+
+    A quote like "the first Monday of October" contains "Monday"; reading only that word would
+    give a confident wrong day, so a quote counts only when every word is part of a phrase or a
+    connector.
+    """
+    mentions = read_temporal(text, reference_time)
+    if not mentions:
+        return ()
+    position = 0
+    for mention in (*mentions, None):
+        end = len(text) if mention is None else mention.start
+        for word in _WORD.findall(text[position:end]):
+            if word.lower() not in _CONNECTORS:
+                return ()
+        if mention is not None:
+            position = max(position, mention.end)
+    return mentions
+
+
 def _dates(text: str, reference_time: datetime | None) -> list[Derived]:
-    reference = reference_time.date() if reference_time is not None else None
     out: list[Derived] = []
-    for mention in find_dates(text, reference):
-        for value in (mention.value,) if mention.value is not None else mention.candidates:
-            out.append(_inferred(mention, value.isoformat()))
+    for mention in _read_whole(text, reference_time):
+        for day in dates_of(mention):
+            value = day.isoformat()
+            out.append(Derived(value, True, "referenceTime") if mention.inferred else Derived(value))
     return out
 
 
-def _times(text: str, schema: Mapping[str, Any]) -> list[Derived]:
+def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None) -> list[Derived]:
     out: list[Derived] = []
-    for mention in find_times(text):
-        for hour, minute in (mention.value,) if mention.value is not None else mention.candidates:
-            out.extend(Derived(v) for v in time_values(hour, minute, schema))
+    zoned_field = schema.get("format") == "time"
+    for mention in _read_whole(text, reference_time):
+        for (hour, minute), offset in times_of(mention, reference_time):
+            # the offset came from the reference time unless the text named a zone
+            inferred = zoned_field and not any(r.zone for r in mention.readings)
+            for value in time_values(hour, minute, schema, offset):
+                out.append(Derived(value, True, "referenceTime") if inferred else Derived(value))
     return out
 
 
 def _date_times(text: str, reference_time: datetime | None) -> list[Derived]:
-    reference = reference_time.date() if reference_time is not None else None
-    dates = [m for m in find_dates(text, reference) if m.value is not None]
-    times = [m for m in find_times(text) if m.value is not None]
-    if len(dates) != 1 or len(times) != 1:
-        return []
-    hour, minute = times[0].value
-    return [_inferred(dates[0], format_date_time(dates[0].value, hour, minute, reference_time))]
+    out: list[Derived] = []
+    for mention in _read_whole(text, reference_time):
+        explicit = not mention.inferred and all(r.day is not None and r.zone for r in mention.readings)
+        for value in moments_of(mention, reference_time):
+            out.append(Derived(value) if explicit else Derived(value, True, "referenceTime"))
+    return out
 
 
 def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | None) -> list[Derived]:
@@ -123,7 +172,7 @@ def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | Non
     if kind is FieldKind.DATE_TIME:
         return _date_times(text, reference_time)
     if kind is FieldKind.TIME:
-        return _times(text, schema)
+        return _times(text, schema, reference_time)
     if kind is FieldKind.EMAIL:
         return [Derived(m.value) for m in find_emails(text)]
     if kind is FieldKind.URI:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
+from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
+from intent.normalize.spans import SpanSet
 
 __all__ = ["find_numbers", "parse_number_words"]
 
@@ -101,8 +103,65 @@ def _word_mentions(text: str) -> list[Mention]:
     return found
 
 
+# "1.5k", "$2.5m", "€3bn": thousands always; millions and billions only as money ("5m" is also 5 minutes).
+_SUFFIXED = re.compile(r"(?<![\w.,])([$€£]?)(\d{1,6}(?:\.\d{1,3})?)\s?(k|m|mm|bn)\b", re.IGNORECASE)
+_SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "bn": 1_000_000_000}
+# "3 1/2", "1/2", "3/4": halves, thirds, quarters and eighths ("12/24" is a date, not a fraction).
+_FRACTION = re.compile(r"(?<![\w/.,])(?:(\d{1,6})\s+)?([1-7])/([2348])(?![\w/]|\.\d)")
+_AND_A_HALF = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
+_HALF_A = re.compile(r"\b(?:a\s+)?half\s+(?:a\s+)?(dozen|hundred|thousand|million)\b", re.IGNORECASE)
+_HALF_SCALES = {"dozen": 6, "hundred": 50, "thousand": 500, "million": 500_000}
+
+
+def _exact(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else round(value, 6)
+
+
+def _compound_mentions(text: str) -> list[Mention]:
+    """Numbers written with a scale letter, a fraction, "and a half", or "half a dozen"."""
+    found: list[Mention] = []
+    for match in _SUFFIXED.finditer(text):
+        suffix = match.group(3).lower()
+        symbol = match.group(1)
+        if suffix != "k" and not symbol:
+            continue
+        value = _exact(float(match.group(2)) * _SCALE_SUFFIX[suffix])
+        found.append(Mention(match.start(), match.end(), value, unit=_CURRENCY_SYMBOLS.get(symbol)))
+    for match in _FRACTION.finditer(text):
+        numerator, denominator = int(match.group(2)), int(match.group(3))
+        if numerator >= denominator:
+            continue
+        whole = int(match.group(1) or 0)
+        found.append(Mention(match.start(), match.end(), _exact(whole + numerator / denominator)))
+    for match in _HALF_A.finditer(text):
+        found.append(Mention(match.start(), match.end(), _HALF_SCALES[match.group(1).lower()]))
+    return found
+
+
+@remembered_per_text
 def find_numbers(text: str) -> list[Mention]:
-    """Every plain number in ``text``, in order; money keeps its currency in ``unit``."""
+    """Every plain number in ``text``, in order; money keeps its currency in ``unit``.
+
+    "1.5k", "3 1/2", "two and a half" and "half a dozen" are one number each; a number whose
+    written form is only partly read is left out rather than read as its first part.
+    """
+    found = _compound_mentions(text)
+    taken = SpanSet()
+    for compound in found:
+        taken.add(compound.start, compound.end)
+    for mention in _plain_numbers(text) + _word_mentions(text):
+        if not taken.free(mention.start, mention.end):
+            continue
+        half = _AND_A_HALF.match(text, mention.end)
+        if half:
+            mention = Mention(mention.start, half.end(), _exact(float(mention.value) + 0.5), unit=mention.unit)
+        found.append(mention)
+        taken.add(mention.start, mention.end)
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def _plain_numbers(text: str) -> list[Mention]:
     found: list[Mention] = []
     for match in _DIGITS.finditer(text):
         sign, whole, fraction = match.group(1), match.group(2).replace(",", ""), match.group(3) or ""
@@ -123,6 +182,4 @@ def find_numbers(text: str) -> list[Mention]:
             if after:
                 unit = after.group(1).lower()
         found.append(Mention(start, end, value, unit=unit))
-    found.extend(_word_mentions(text))
-    found.sort(key=lambda m: m.start)
     return found

@@ -8,18 +8,17 @@ from functools import lru_cache
 from typing import Any
 
 import orjson
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator
 
 from intent.grounding import align, resolve_pointer
-from intent.normalize import derive_values
+from intent.normalize import FieldKind, derive_values, field_kind
+from intent.normalize.formats import format_checker
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
-from intent.rfc3339 import is_date_time
 
-_FORMATS = FormatChecker()
-# jsonschema checks "date-time" only when an optional package is installed; the project's own
-# RFC 3339 rule applies instead, the same one a request's referenceTime is read by.
-_FORMATS.checks("date-time")(lambda value: not isinstance(value, str) or is_date_time(value))
+_FORMATS = format_checker()
+# Kinds whose every reading the normalizers list: a value or candidate outside them is not the evidence's.
+_READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME, FieldKind.INTEGER, FieldKind.NUMBER})
 
 
 @dataclass(slots=True)
@@ -110,9 +109,18 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
 
     candidates = item.get("candidates")
     if value is None and candidates:
+        if source == "input" and field_kind(schema) in _READ_KINDS:
+            # offered readings must each be one the words can mean ("next Friday": these two days)
+            readings = derive_values(evidence, schema, reference_time=request.reference_time)
+            kept = [c for c in candidates if any(_same(r.value, c) for r in readings)]
+            if not kept:
+                return CheckedValue(name, "ungrounded", None, [], evidence,
+                                    reason=f"none of the candidates can be read from {evidence!r}")
+            candidates = kept
         return CheckedValue(name, "ambiguous", None, refs, evidence, candidates=list(candidates))
 
-    if _literal_in(value, evidence):
+    # A date, time or amount is judged by its readings only: "3" is in "3 1/2", "1.5" in "1.5k".
+    if field_kind(schema) not in _READ_KINDS and _literal_in(value, evidence):
         return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
     for reading in derive_values(evidence, schema, reference_time=request.reference_time):
         if _same(reading.value, value):

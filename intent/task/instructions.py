@@ -35,9 +35,14 @@ References
 
 Fields
 - Fill a field only when the text (or context / baseline, with a JSON pointer) states it. `evidence` \
-quotes the words; `value` is typed as the field's schema asks: enum values exactly, dates YYYY-MM-DD, \
-times HH:MM (24-hour), numbers as numbers. Resolve relative dates ("tomorrow", "Friday", "on the 15th") \
-against `input.referenceTime`.
+quotes the words; `value` is typed as the field's schema asks: enum values exactly, numbers as numbers, \
+`format: date` as YYYY-MM-DD, `format: date-time` as YYYY-MM-DDTHH:MM:SS with the offset (2026-12-04T19:30:00+01:00), \
+`format: time` as HH:MM:SS with the offset (19:30:00+01:00), any other time field as its pattern asks (HH:MM, \
+24-hour). The offset is the one of a zone the text names ("3pm CET"), else the one of `input.referenceTime`. \
+Resolve relative dates ("tomorrow", "Friday", "on the 15th") against `input.referenceTime`; a time said \
+without a day is its next occurrence. For dates and times `evidence` quotes just the words that state them \
+("the day after tomorrow at 3pm"). A date-time needs a time of day: a day alone leaves a date-time field \
+out, never midnight.
 - A field the text does not state is left out: missing information is a valid answer, never a guess. \
 If several values are possible, give `value` null and list them in `candidates`.
 

@@ -229,7 +229,8 @@ def _order(left: Any, right: Any, operator: str) -> bool:
         return False
     else:
         a, b = _text(left), _text(right)
-    return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[operator]
+    verdict: bool = {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[operator]
+    return verdict
 
 
 class _Parser:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -13,6 +13,7 @@ from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
     Mention,
+    derive_values,
     field_kind,
     find_dates,
     find_emails,
@@ -21,9 +22,8 @@ from intent.normalize import (
     find_pattern_tokens,
     find_times,
     find_uris,
-    format_date_time,
-    time_values,
 )
+from intent.normalize.temporal import moments_of, read_temporal
 
 __all__ = ["FieldSpec", "Owner", "extract_fields", "field_words"]
 
@@ -79,6 +79,10 @@ _CHOICE_NOUNS = frozenset("tier level option package version plan class mode set
 _ENUM_GUARD_PREVIOUS = frozenset("in to into fly flying choose pick select use prefer want as".split())
 _NEGATORS = frozenset("not no from without instead except".split())
 _WORD = re.compile(r"[A-Za-z$%°]+|\d+")
+# A free-text field named as an identifier ("order_id", "booking reference") takes a token with a digit
+# that follows one of its words: "order 000123", "order number A-7731", "booking #QX12".
+_IDENTIFIER_WORDS = frozenset({"id", "number", "no", "code", "reference", "ref"})
+_IDENTIFIER_TOKEN = re.compile(r"(?<![\w#-])#?([A-Za-z0-9][A-Za-z0-9-]*\d[A-Za-z0-9-]*)(?![\w-])")
 _CAPITALIZED_RUN = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:de|da|del|of|upon|la|le)\s+)?[A-Z][\w'.-]*)*")
 _CALENDAR_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
@@ -153,7 +157,10 @@ class _Ledger:
     tagged with its reader and those two readers do not block each other.
     """
 
-    _SHARED = frozenset({("date", "time"), ("time", "date")})
+    _SHARED = frozenset(
+        {("date", "time"), ("time", "date"), ("datetime", "date"), ("date", "datetime"), ("datetime", "time"),
+         ("time", "datetime")}
+    )
 
     def __init__(self) -> None:
         self.used: list[tuple[int, int, str]] = []
@@ -181,6 +188,8 @@ def _field_value(name: str, value: Any, evidence: str, candidates: list[Any] | N
 
 def _negated(text: str, mention: Mention) -> bool:
     prev, _ = _words_near(text, mention.start, mention.end, 3, 0)
+    if prev[-1:] == ["no"] and text[: mention.start].rstrip().endswith(","):
+        return False  # "no, 3 seats": the "no" takes back what came before
     return bool(prev) and (prev[-1] in _NEGATORS or (len(prev) > 1 and prev[-2] in ("instead", "not")))
 
 
@@ -199,8 +208,9 @@ class _Extractor:
         self.owners = owners
         self.excluded = excluded
         self.reference_time = reference_time
-        reference: date | None = reference_time.date() if reference_time is not None else None
-        self.dates, self.times = temporal if temporal is not None else (find_dates(text, reference), find_times(text))
+        self.dates, self.times = temporal if temporal is not None else (
+            find_dates(text, reference_time), find_times(text, reference_time)
+        )
         self.ledger = _Ledger()
         self.filled: set[str] = set()
         self.words = {spec.name: field_words(spec) for spec in specs}
@@ -295,28 +305,26 @@ class _Extractor:
         mentions = self._same_owner(mentions)
         values: list[Any] = []
         for mention in mentions:
-            for hour, minute in (mention.value,) if mention.value is not None else mention.candidates:
-                written = time_values(hour, minute, spec.schema)
-                if written:
-                    values.append(written[0])
+            # written exactly as the verifier reads the quote (offsets and patterns included)
+            evidence = self.text[mention.start : mention.end]
+            readings = derive_values(evidence, spec.schema, reference_time=self.reference_time)
+            per_clock: dict[tuple[int, int], str] = {}
+            for reading in readings:
+                per_clock.setdefault((int(reading.value[:2]), int(reading.value[3:5])), reading.value)
+            for clock in (mention.value,) if mention.value is not None else mention.candidates:
+                if tuple(clock) in per_clock:
+                    values.append(per_clock[tuple(clock)])
         if values:
             self._emit_choice(spec, mentions, values)
 
     def date_time(self, spec: FieldSpec) -> None:
-        days = [m for m in self._usable(self.dates) if m.value is not None]
-        times = [m for m in self.times if m.value is not None]
-        for day in days:
-            for clock in times:
-                start, end = min(day.start, clock.start), max(day.end, clock.end)
-                gap = self.text[min(day.end, clock.end) : max(day.start, clock.start)]
-                if len(gap) <= 12 and (self._owner(day) is not None):
-                    hour, minute = clock.value
-                    value = format_date_time(day.value, hour, minute, self.reference_time)
-                    owner = self._owner(day)
-                    assert owner is not None
-                    span = Mention(start, end, value)
-                    self._emit(spec, owner, span, value)
-                    return
+        """The first phrase with a time of day (a bare time is its next occurrence); a day alone is not one."""
+        for mention in read_temporal(self.text, self.reference_time):
+            values = moments_of(mention, self.reference_time)
+            span = Mention(mention.start, mention.end, None)
+            if values and self.ledger.free(span) and self._owner(span) is not None:
+                self._emit_choice(spec, [span], list(values))
+                return
 
     def _same_owner(self, mentions: list[Mention]) -> list[Mention]:
         owner = self._owner(mentions[0])
@@ -432,6 +440,8 @@ class _Extractor:
             self._of_kind(spec, find_of_kind(kind, self.text))
             return
         if not cues:
+            if words & _IDENTIFIER_WORDS:
+                self.identifier(spec, words)
             return  # a free-text field is filled only when its words show where it stands or what it holds
         for cue in cues:
             for match in re.finditer(rf"\b{cue}\s+", self.text, re.IGNORECASE):
@@ -453,6 +463,20 @@ class _Extractor:
                     continue
                 owner = self._owner(mention)
                 assert owner is not None
+                self._emit(spec, owner, mention, mention.value)
+                return
+
+    def identifier(self, spec: FieldSpec, words: frozenset[str]) -> None:
+        """An identifier token right after the field's words: "order 000123" for ``order_id``."""
+        for match in _IDENTIFIER_TOKEN.finditer(self.text):
+            before, _ = _words_near(self.text, match.start(), match.end(), 2, 0)
+            if not before or before[-1] not in words:
+                continue
+            mention = Mention(match.start(1), match.end(1), match.group(1))
+            if self._inside_temporal(mention) or not self.ledger.free(mention):
+                continue
+            owner = self._owner(mention)
+            if owner is not None:
                 self._emit(spec, owner, mention, mention.value)
                 return
 
@@ -484,6 +508,7 @@ def extract_fields(
         extractor.simple(spec, find_emails(text))
     for spec in of_kind(FieldKind.URI):
         extractor.simple(spec, find_uris(text))
+    extractor.ledger.kind = "datetime"
     for spec in of_kind(FieldKind.DATE_TIME):
         extractor.date_time(spec)
     date_specs = of_kind(FieldKind.DATE)

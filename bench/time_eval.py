@@ -1,0 +1,247 @@
+"""Score the time grammar on another parser's public test corpus of time expressions.
+
+    python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs [--failures N] [--dateparser]
+    python -m bench.time_eval ctparse PATH/ctparse/time/corpus.py [PATH/ctparse/time/auto_corpus.py ...]
+
+The data is not part of this repository; get it from the projects' public repositories:
+Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
+licence; reference time 2013-02-12T04:30:00-02:00) and ctparse's corpora
+(``ctparse/time/corpus.py`` and ``auto_corpus.py`` in comtravo/ctparse, MIT licence; each entry
+carries its own reference time, and the corpora mix English and German).
+
+A *simple phrase* is one whose expected value is a single calendar day or a single moment
+(Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
+of day), written in English, at most six words; intervals, weeks, months, quarters, years,
+latent and negative examples are left out. Each phrase is read the way a field would read it:
+a day-grain phrase as the evidence of a ``format: date`` field, any finer one as the evidence of
+a ``format: date-time`` field, both through ``derive_values`` with the corpus's reference time.
+
+Outcomes: *right* (one reading, the expected one), *wrong* (one reading, another value),
+*ambiguous* (several readings offered as candidates), *unresolved* (no reading). Reported:
+right / all, precision = right / (right + wrong), and the ambiguous and unresolved shares.
+``--dateparser`` scores the ``dateparser`` package on the same phrases (if it is installed; a
+phrase it returns is right when its date, or its date and time, match).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+__all__ = ["GREGORIAN_HOLIDAYS", "Phrase", "ctparse_phrases", "duckling_phrases", "score"]
+
+_MAX_WORDS = 6
+DUCKLING_REFERENCE = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    text: str
+    reference: datetime
+    expected: datetime  # for a day-grain phrase, midnight of the day
+    day_grain: bool
+    source: str
+
+
+_DUCKLING_EXAMPLE = re.compile(
+    r"examples\s+\((datetime|datetimeHoliday)\s+\((\d+),\s*(\d+),\s*(\d+),\s*(\d+),\s*(\d+),\s*(\d+)\)\s+"
+    r"(Second|Minute|Hour|Day)\b([^\[]*)\[(.*?)\]",
+    re.DOTALL,
+)
+_HASKELL_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def _simple(text: str) -> bool:
+    return 0 < len(text.split()) <= _MAX_WORDS
+
+
+# Duckling's holidays whose date the Gregorian calendar gives (fixed, nth weekday, or counted from
+# Easter). Holidays of lunar and other calendars need tables of observed dates, not a rule: a
+# simple phrase names none of them (``--all`` keeps them).
+GREGORIAN_HOLIDAYS = frozenset({
+    "Thanksgiving Day", "Christmas", "Christmas Eve", "Martin Luther King's Day", "Easter Sunday", "Boss's Day",
+    "Black Friday", "Valentine's Day", "St Patrick's Day", "New Year's Eve", "New Year's Day", "Halloween",
+    "Whit Monday", "Trinity Sunday", "Shrove Tuesday", "Pentecost", "Palm Sunday", "Orthodox Good Friday",
+    "Orthodox Easter Sunday", "Maundy Thursday", "Lazarus Saturday", "Easter Monday", "World Vegan Day",
+    "King's Day", "Mother's Day", "Father's Day", "Memorial Day", "Labor Day", "Independence Day", "Earth Day",
+    "Good Friday", "Ash Wednesday", "Boxing Day", "Columbus Day", "Presidents' Day", "Veterans Day",
+    "Orthodox Shrove Monday", "Ascension Day", "Corpus Christi",
+})
+
+
+def duckling_phrases(path: Path, include_all: bool = False) -> list[Phrase]:
+    """Point examples of Duckling's English corpus (its ``latentCorpus``, ``negativeCorpus`` and
+    ``diffCorpus``, which use other options or another reference time, are left out)."""
+    source = path.read_text(encoding="utf-8")
+    cut = [source.find(marker) for marker in ("negativeCorpus ::", "latentCorpus ::", "diffCorpus ::")]
+    sections = [source[: min(c for c in cut if c >= 0)], source[source.find("allExamples ::") :]]
+    phrases: list[Phrase] = []
+    for section in sections:
+        for match in _DUCKLING_EXAMPLE.finditer(section):
+            y, mo, d, h, mi, s = (int(match.group(i)) for i in range(2, 8))
+            grain = match.group(8)
+            expected = datetime(y, mo, d, h, mi, s, tzinfo=DUCKLING_REFERENCE.tzinfo)
+            holiday = _HASKELL_STRING.findall(match.group(9))
+            if holiday and holiday[0] not in GREGORIAN_HOLIDAYS and not include_all:
+                continue
+            for raw in _HASKELL_STRING.findall(match.group(10)):
+                text = raw.encode().decode("unicode_escape") if "\\" in raw else raw
+                if _simple(text):
+                    phrases.append(Phrase(text, DUCKLING_REFERENCE, expected, grain == "Day", "duckling"))
+    return phrases
+
+
+_CTPARSE_TIME = re.compile(r"^Time\[\]\{(\d{4})-(\d{2})-(\d{2}) (X:X|\d{2}:\d{2}) \(X/X\)\}$")
+# Words that mark a phrase of ctparse's corpora as German; numeric-only phrases are kept.
+_GERMAN = frozenset(
+    "am um uhr den der die das dem des nächste nächsten nächster naechste morgen heute gestern übermorgen ab bis "
+    "ca vom zum im ende januar februar märz maerz mai juni juli oktober dezember montag dienstag mittwoch "
+    "donnerstag freitag samstag sonntag abends nachmittag nachmittags morgens vormittag vormittags früh mittags "
+    "nachts woche diesen dieser nach vor gegen und oder bzw spätestens frühestens mo di mi do fr sa so kw "
+    "ankunft abfahrt zurück hin rück zwischen jeweils ab. mittag abend nacht uhrzeit".split()
+)
+
+
+def _english(text: str) -> bool:
+    if any(ord(ch) > 127 for ch in text):
+        return False
+    words = re.findall(r"[a-zA-Z]+\.?", text.lower())
+    return not any(w in _GERMAN or w.rstrip(".") in _GERMAN for w in words)
+
+
+def ctparse_phrases(paths: Sequence[Path]) -> list[Phrase]:
+    """English ``Time`` entries with a full date (and a time of day or none) from ctparse's corpora."""
+    phrases: list[Phrase] = []
+    seen: set[tuple[str, str]] = set()
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        start = text.find("[", text.find("corpus = "))
+        entries: list[Any] = ast.literal_eval(text[start:])
+        for target, reference_text, examples in entries:
+            match = _CTPARSE_TIME.match(target)
+            if match is None:
+                continue
+            reference = datetime.fromisoformat(reference_text).replace(tzinfo=timezone.utc)
+            day_grain = match.group(4) == "X:X"
+            hour, minute = (0, 0) if day_grain else (int(match.group(4)[:2]), int(match.group(4)[3:]))
+            expected = datetime(int(match.group(1)), int(match.group(2)), int(match.group(3)), hour, minute,
+                                tzinfo=timezone.utc)
+            for example in examples:
+                key = (example, reference_text)
+                if key in seen or not _simple(example) or not _english(example):
+                    continue
+                seen.add(key)
+                phrases.append(Phrase(example, reference, expected, day_grain, "ctparse"))
+    return phrases
+
+
+_DATE = {"type": "string", "format": "date"}
+_DATE_TIME = {"type": "string", "format": "date-time"}
+
+
+def _readings(phrase: Phrase) -> list[datetime]:
+    from intent.normalize import derive_values
+
+    schema = _DATE if phrase.day_grain else _DATE_TIME
+    out: list[datetime] = []
+    for derived in derive_values(phrase.text, schema, reference_time=phrase.reference):
+        value = str(derived.value).replace("Z", "+00:00")
+        if phrase.day_grain:
+            out.append(datetime.fromisoformat(value).replace(tzinfo=phrase.expected.tzinfo))
+        else:
+            out.append(datetime.fromisoformat(value))
+    return out
+
+
+def _dateparser_readings(phrase: Phrase) -> list[datetime]:
+    import dateparser
+
+    settings = {"RELATIVE_BASE": phrase.reference.replace(tzinfo=None), "PREFER_DATES_FROM": "future"}
+    found = dateparser.parse(phrase.text, languages=["en"], settings=settings)  # type: ignore[arg-type]
+    if found is None:
+        return []
+    if phrase.day_grain:
+        return [datetime(found.year, found.month, found.day, tzinfo=phrase.expected.tzinfo)]
+    return [found.replace(second=0, microsecond=0, tzinfo=phrase.reference.tzinfo)]
+
+
+def outcome(readings: list[datetime], expected: datetime) -> str:
+    if not readings:
+        return "unresolved"
+    distinct = set(readings)
+    if len(distinct) > 1:
+        return "ambiguous"
+    return "right" if readings[0] == expected else "wrong"
+
+
+def score(phrases: Sequence[Phrase], reader: Any = _readings) -> tuple[Counter[str], list[tuple[Phrase, str, Any]]]:
+    counts: Counter[str] = Counter()
+    misses: list[tuple[Phrase, str, Any]] = []
+    for phrase in phrases:
+        try:
+            readings = reader(phrase)
+        except Exception as exc:  # a comparison parser may fail on odd input; that is "unresolved"
+            readings = []
+            misses.append((phrase, "error", repr(exc)[:80]))
+        kind = outcome(readings, phrase.expected)
+        counts[kind] += 1
+        if kind != "right":
+            misses.append((phrase, kind, [r.isoformat() for r in sorted(set(readings))]))
+    return counts, misses
+
+
+def report(label: str, counts: Counter[str]) -> str:
+    total = sum(counts.values()) or 1
+    answered = counts["right"] + counts["wrong"]
+    precision = counts["right"] / answered if answered else 0.0
+    return (
+        f"{label}: {total} phrases  right {counts['right'] / total:6.1%}  precision {precision:6.1%}  "
+        f"wrong {counts['wrong'] / total:5.1%}  ambiguous {counts['ambiguous'] / total:5.1%}  "
+        f"unresolved {counts['unresolved'] / total:5.1%}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", choices=("duckling", "ctparse"))
+    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
+    parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
+    parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
+    parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
+    args = parser.parse_args(argv)
+    missing = [p for p in args.paths if not p.is_file()]
+    if missing:
+        print(f"no such file: {missing[0]} (see the module docstring for where to get the data)", file=sys.stderr)
+        return 2
+    if args.corpus == "duckling":
+        phrases = duckling_phrases(args.paths[0], include_all=args.all)
+    else:
+        phrases = ctparse_phrases(args.paths)
+    counts, misses = score(phrases)
+    print(report("time grammar", counts))
+    shown = [m for m in misses if args.kind is None or m[1] == args.kind][: args.failures]
+    for phrase, kind, detail in shown:
+        print(f"  {kind:10} {phrase.text!r:40} expected {phrase.expected.isoformat()}  got {detail}")
+    if args.dateparser:
+        try:
+            import dateparser  # noqa: F401
+        except ImportError:
+            print("dateparser is not installed: pip install dateparser", file=sys.stderr)
+            return 1
+        counts, _ = score(phrases, _dateparser_readings)
+        print(report("dateparser  ", counts))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

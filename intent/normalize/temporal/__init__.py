@@ -1,0 +1,23 @@
+"""The time grammar: dates, times and date-times in English text, read against a reference time.
+
+``read_temporal(text, reference)`` returns every phrase with its readings (several when the words
+allow several: "next Wednesday" said on a Monday, "2/3", "at 5"). The families, one module each:
+``calendar`` (written dates), ``weekdays``, ``relative`` (today, in 3 days, 2 hours ago),
+``holidays``, ``clock`` (times of day), ``zones``; ``grammar`` joins their pieces into phrases
+and ranges; ``values`` writes readings as date, date-time and time field values.
+"""
+
+from intent.normalize.temporal.grammar import read_temporal
+from intent.normalize.temporal.pieces import Reading, TemporalMention
+from intent.normalize.temporal.values import date_time_text, dates_of, moments_of, offset_text, times_of
+
+__all__ = [
+    "Reading",
+    "TemporalMention",
+    "date_time_text",
+    "dates_of",
+    "moments_of",
+    "offset_text",
+    "read_temporal",
+    "times_of",
+]

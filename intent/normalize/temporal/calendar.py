@@ -1,0 +1,213 @@
+"""Calendar dates as written: "2026-12-24", "December 24", "24 Dec 2026", "the 24th of December",
+"the first of March", "Dec. 24th, 2026", "31-Oct-74", "12/24", "24/12/2026", "2-15", "on the 15th",
+"the 20th of next month".
+
+Numeric dates follow one locale rule, stated here: day and month are told apart only when one
+of them is above 12 ("2/15" is February 15, "15/2" too); otherwise ("2/3") both readings are
+kept and the phrase is ambiguous. Dotted dates ("10.31.1974") need a year, so "1.5" stays a number.
+A date without a year is its next occurrence on or after the reference day.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from dateutil.relativedelta import relativedelta
+
+from intent.normalize.temporal.lexicon import (
+    DAY_NUMBER,
+    MONTH,
+    MONTH_WORDS,
+    MONTHS,
+    ORDINAL_TOKENS,
+    ORDINAL_WORD,
+    WEEKDAY,
+    WEEKDAY_WORDS,
+    YEAR,
+    day_of,
+    scan,
+    words_of,
+)
+from intent.normalize.temporal.pieces import Piece
+from intent.normalize.temporal.zones import zone_key
+
+__all__ = ["calendar_pieces", "next_month_day", "safe_date"]
+
+_DAY = rf"(?:{DAY_NUMBER}|{ORDINAL_WORD})"
+_ISO = re.compile(r"(?<![\d/.-])((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d/-]|\.\d)")
+_ISO_TIME = re.compile(r"[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?(?![\d:])", re.IGNORECASE)
+_NUMERIC_YEAR = re.compile(r"(?<![\w/.:-])(\d{1,2})\s?([/.-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\w/.:-]|\.\d)")
+_SLASH = re.compile(r"(?<![\w/.:$-])(\d{1,2})\s?/\s?(\d{1,2})(?![\w/:%]|\.\d|\s?/)")
+_DASH = re.compile(
+    r"(?<![\w/.:$-])(\d{1,2})\s?-\s?(\d{1,2})(?![\w/:%.-]|\s*(?:[ap]\.?m\b|h\b|hours?|days?|people|pm|am|o'?clock))",
+    re.IGNORECASE,
+)
+_MONTH_FIRST = re.compile(
+    rf"\b({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
+    rf"(?:(?:,\s*|\s+|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+_DAY_FIRST = re.compile(
+    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z]))({MONTH})\b\.?"
+    rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b)?",
+    re.IGNORECASE,
+)
+_FOLLOWS_OK = (
+    r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
+    r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-)"
+)
+_DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
+                       rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
+_ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
+                     re.IGNORECASE)
+# "Tuesday 19th", "Thu 15th": a day of month right after a weekday.
+_WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))" + _FOLLOWS_OK,
+                          re.IGNORECASE)
+_OF_MONTH = re.compile(
+    rf"\b(?:the\s+)?({_DAY})\s+of\s+(this|the\s+current|current|next|the\s+next|the\s+following|last|the\s+last|"
+    r"the\s+previous|previous|the\s+coming)\s+month\b",
+    re.IGNORECASE,
+)
+
+
+_DIGIT = re.compile(r"\d")
+_NUMERIC_SEP = re.compile(r"\d\s?[-/.]\s?\d")
+_ORDINAL_DIGITS = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+def safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def next_month_day(reference: date, month: int, day: int) -> date | None:
+    """The first ``month``/``day`` on or after ``reference`` (Feb 29 waits for a leap year)."""
+    for year in range(reference.year, reference.year + 9):
+        value = safe_date(year, month, day)
+        if value is not None and value >= reference:
+            return value
+    return None
+
+
+def _year(text: str | None) -> int | None:
+    if not text:
+        return None
+    digits = text.lstrip("'")
+    if len(digits) == 2:
+        value = int(digits)
+        return 2000 + value if value < 50 else 1900 + value
+    return int(digits)
+
+
+def _dated(start: int, end: int, month: int, day: int, year: int | None, reference: date | None) -> Piece | None:
+    if year is not None:
+        value = safe_date(year, month, day)
+        return Piece(start, end, "date", days=(value,)) if value else None
+    if safe_date(2000, month, day) is None:  # 2000 is a leap year: the month/day can exist at all
+        return None
+    if reference is None:
+        return Piece(start, end, "date", month_day=(month, day))  # readable once a reference is known
+    value = next_month_day(reference, month, day)
+    if value is None:
+        return None
+    return Piece(start, end, "date", days=(value,), inferred=True, month_day=(month, day))
+
+
+def _numeric(match: re.Match[str], first: int, second: int, year: int | None, reference: date | None,
+             single_only: bool) -> Piece | None:
+    orders = [(first, second), (second, first)] if first != second else [(first, second)]
+    pieces = [p for m, d in orders if 1 <= m <= 12 and (p := _dated(match.start(), match.end(), m, d, year, reference))]
+    pieces = [p for p in pieces if p.days]
+    if not pieces or (single_only and len(pieces) > 1):
+        return None
+    if len(pieces) == 1:
+        return pieces[0]
+    days = tuple(p.days[0] for p in pieces)
+    return Piece(match.start(), match.end(), "date", days=days, inferred=year is None)
+
+
+def _day_of_month(start: int, end: int, day: int, reference: date | None, months_ahead: int | None) -> Piece | None:
+    if reference is None or not 1 <= day <= 31:
+        return None
+    if months_ahead is not None:
+        first = reference.replace(day=1) + relativedelta(months=months_ahead)
+        value = safe_date(first.year, first.month, day)
+        return Piece(start, end, "date", days=(value,), inferred=True) if value else None
+    for ahead in range(0, 13):
+        first = reference.replace(day=1) + relativedelta(months=ahead)
+        value = safe_date(first.year, first.month, day)
+        if value is not None and value >= reference:
+            return Piece(start, end, "date", days=(value,), inferred=True, day_only=day)
+    return None
+
+
+def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | None = None) -> list[Piece]:
+    """Every written calendar date in ``text``; a year-less one only when ``reference`` is known."""
+    out: list[Piece] = []
+    words = words_of(text) if words is None else words
+    digits = _DIGIT.search(text) is not None
+    sep = digits and _NUMERIC_SEP.search(text) is not None
+    months = words & MONTH_WORDS
+    for match in scan(_ISO, text, sep):
+        value = safe_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
+        if value is None:
+            continue
+        clock = _ISO_TIME.match(text, match.end())
+        if clock and match.group(2) == "-" and int(clock.group(1)) < 24 and int(clock.group(2)) < 60:
+            zone = zone_key(clock.group(4)) if clock.group(4) else None
+            out.append(Piece(match.start(), clock.end(), "moment", days=(value,),
+                             clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone))
+        out.append(Piece(match.start(), match.end(), "date", days=(value,)))
+    for match in scan(_NUMERIC_YEAR, text, sep):
+        year = _year(match.group(4))
+        if match.group(2) == "." and len(match.group(4)) == 2:
+            continue  # "1.5.26" reads as a version number as often as a date
+        piece = _numeric(match, int(match.group(1)), int(match.group(3)), year, reference, single_only=False)
+        if piece:
+            out.append(piece)
+    for match in scan(_SLASH, text, sep):
+        piece = _numeric(match, int(match.group(1)), int(match.group(2)), None, reference, single_only=False)
+        if piece:
+            out.append(piece)
+    for match in scan(_DASH, text, sep):
+        # "2-15" is a date only when one order is possible; "3-5" is more often a range of numbers.
+        piece = _numeric(match, int(match.group(1)), int(match.group(2)), None, reference, single_only=True)
+        if piece and int(match.group(1)) <= 12 < int(match.group(2)):
+            out.append(piece)
+    for match in scan(_MONTH_FIRST, text, months):
+        day = day_of(match.group(2))
+        if day is None:
+            continue
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
+                       _year(match.group(3)), reference)
+        if piece:
+            out.append(piece)
+    for match in scan(_DAY_FIRST, text, months):
+        day = day_of(match.group(1))
+        if day is None:
+            continue
+        year = _year(match.group(3) or match.group(4) or match.group(5))
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, year, reference)
+        if piece:
+            out.append(piece)
+    for match in scan(_OF_MONTH, text, "month" in words):
+        day = day_of(match.group(1))
+        which = " ".join(match.group(2).lower().split()).removeprefix("the ")
+        ahead = 0 if which in ("this", "current") else -1 if which in ("last", "previous") else 1
+        piece = _day_of_month(match.start(), match.end(), day or 0, reference, ahead)
+        if piece:
+            out.append(piece)
+    ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS
+    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and words & WEEKDAY_WORDS)):
+        for match in scan(pattern, text, worth):
+            day = day_of(match.group(1))
+            # the quote keeps its "the" ("the 1st"): a bare "1st" is no date
+            the = text.lower().rfind("the", match.start(), match.start(1))
+            start = the if the >= 0 and pattern is not _WEEKDAY_DAY else match.start(1)
+            piece = _day_of_month(start, match.end(1), day or 0, reference, None)
+            if piece:
+                out.append(piece)
+    return out

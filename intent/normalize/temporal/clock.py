@@ -1,0 +1,232 @@
+"""Clock times: "3pm", "3p", "3:30 p.m.", "15:30", "15h30", "noon", "midnight", "quarter past 3",
+"half past seven", "ten to five", "three thirty pm", "at 5" (05:00 or 17:00), "7 o'clock".
+
+An hour written without am/pm and without a 24-hour form keeps both readings (``settled`` False)
+until a part of day ("in the evening", "tonight", "tomorrow morning") settles it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from intent.normalize.temporal.lexicon import HOUR_WORD, HOUR_WORDS, MINUTE_WORD, MINUTE_WORDS, scan, words_of
+from intent.normalize.temporal.lexicon import before as _before
+from intent.normalize.temporal.pieces import Clock, Piece
+
+__all__ = ["clock_pieces", "open_hour"]
+
+_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m\b)|([ap])(?![\w']))"  # "pm", "p.m.", "p m", or a bare "p" glued or spaced
+_H12 = r"(1[0-2]|0?[1-9])"
+_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?\s*{_MER}", re.IGNORECASE)
+_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
+_SECONDS = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}:([0-5]\d)(?:\s*[ap]\.?\s?m\b\.?)?", re.IGNORECASE)
+_H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
+                         re.IGNORECASE)
+_MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)\b", re.IGNORECASE)
+# "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
+_HOUR_BEFORE_DAY = re.compile(
+    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|"
+    r"tomorrow|tmrw|today|in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b))",
+    re.IGNORECASE,
+)
+# "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
+_COMPACT_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
+_COMPACT_AT = re.compile(
+    r"(?:\b(?:at|around|about|approximately|approx\.?)\s+|@\s*)(1[0-2]|[1-9])\s?([0-5]\d)(?:ish)?\b"
+    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|items|dollars|euros|pounds|percent|%))",
+    re.IGNORECASE,
+)
+_CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approximately|approx\.?)"
+_HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@)\s*$", re.IGNORECASE)
+# "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
+_AT_HOUR = re.compile(
+    rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:\s*o'?\s?clock)?"
+    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|"
+    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?)\b)",
+    re.IGNORECASE,
+)
+_OCLOCK = re.compile(rf"\b{_H12}\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
+_WORD_CLOCK = re.compile(
+    rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE
+)
+_WORD_AT = re.compile(
+    rf"\b{_CUE}\s+({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?\b"
+    r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
+    re.IGNORECASE,
+)
+_NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|a\s+quarter|quarter|half)"
+_PAST_TO = re.compile(
+    rf"\b{_NUMBER}(?:\s+minutes?)?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
+    rf"(?:\s*{_MER})?",
+    re.IGNORECASE,
+)
+_RANGE = re.compile(
+    rf"(?<![\w:.$])(?:from\s+|between\s+)?{_H12}(?:[:.]([0-5]\d))?\s*(?:-|–|—|to|till|until|and)\s*"
+    rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
+    re.IGNORECASE,
+)
+_MINUTES_OF = {"quarter": 15, "a quarter": 15, "half": 30, "fifteen": 15, "twenty": 20, "twenty five": 25}
+
+
+_HAS_MERIDIEM = re.compile(r"\d\s*[ap](?:\.|\s?m\b|\b)", re.IGNORECASE)
+_CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
+_DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split())
+_NAMED_WORDS = frozenset("noon midday midnight mid noontime".split())
+_HOUR_WORD_SET = frozenset(HOUR_WORDS)
+_RELATION_WORDS = frozenset("past after to till before of from".split())
+_OCLOCK_WORDS = frozenset("oclock clock o".split())
+_H_WORDS = frozenset("h hours hrs min".split())
+
+
+def open_hour(hour: int, minute: int) -> tuple[Clock, ...]:
+    """Both readings of an hour written without am/pm: 5 -> 05:00 and 17:00; 12 -> 12:00."""
+    if hour == 12:
+        return ((12, minute),)
+    return ((hour, minute), (hour + 12, minute))
+
+
+def _meridiem(hour: int, minute: int, letter: str) -> Clock:
+    return (hour % 12 + (12 if letter.lower() == "p" else 0), minute)
+
+
+def _hour(word: str) -> int:
+    return int(word) if word.isdigit() else HOUR_WORDS[word.lower()]
+
+
+def _minute(word: str | None) -> int:
+    if not word:
+        return 0
+    key = " ".join(word.lower().replace("-", " ").split())
+    if key.replace(" ", "").startswith("o'clock") or key.startswith(("oclock", "o clock")):
+        return 0
+    return MINUTE_WORDS.get(key, MINUTE_WORDS.get(key.replace(" ", "-"), 0))
+
+
+def _letter(match: re.Match[str], first: int) -> str | None:
+    return match.group(first) or match.group(first + 1)
+
+
+def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
+    """Every clock time in ``text`` (overlaps allowed: the grammar keeps the longest)."""
+    out: list[Piece] = []
+    words = words_of(text) if words is None else words
+    mer = _HAS_MERIDIEM.search(text) is not None
+    colon = ":" in text
+    cue = bool(words & _CUE_WORDS) or "@" in text
+    for match in scan(_RANGE, text, mer):
+        letter = _letter(match, 5)
+        assert letter is not None
+        h1, m1, h2, m2 = int(match.group(1)), int(match.group(2) or 0), int(match.group(3)), int(match.group(4) or 0)
+        end_clock = _meridiem(h2, m2, letter)
+        # "3-5pm" is 15:00-17:00; "11-1pm" crosses noon, so the start is the other half of the day.
+        same = _meridiem(h1, m1, letter)
+        other = _meridiem(h1, m1, "a" if letter.lower() == "p" else "p")
+        start_clock = same if same < end_clock else other
+        split = match.start(3)
+        while split > match.start() and not text[split - 1].isdigit():
+            split -= 1
+        out.append(Piece(match.start(), split, "time", clocks=(start_clock,)))
+        out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,)))
+    for match in scan(_MERIDIEM, text, mer):
+        letter = _letter(match, 3)
+        assert letter is not None
+        cued = match.group(2) or re.search(rf"\b{_CUE}\s*$", _before(text, match.start()))
+        if match.group(4) and letter.lower() == "a" and not cued:
+            continue  # "4a" alone is a seat or a flat, "at 4a" is a time
+        clock = _meridiem(int(match.group(1)), int(match.group(2) or 0), letter)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_CLOCK, text, colon):
+        if match.group(3) and int(match.group(3)):
+            continue  # to the second: see _SECONDS
+        hour, minute = int(match.group(1)), int(match.group(2))
+        if match.group(1).startswith("0") or hour == 0 or hour >= 13:
+            out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
+        else:
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for match in scan(_HOUR_BEFORE_DAY, text, words & _DAY_WORDS):
+        if not _HOUR_LEAD.search(_before(text, match.start())):
+            continue  # "a table for 4 tonight": a count, not a time
+        hour = _hour(match.group(1))
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, int(match.group(2) or 0)),
+                         settled=False))
+    for match in scan(_COMPACT_MERIDIEM, text, mer):
+        letter = _letter(match, 3)
+        if letter and not (match.group(4) and letter.lower() == "a"):
+            clock = _meridiem(int(match.group(1)), int(match.group(2)), letter)
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_COMPACT_AT, text, cue):
+        clocks = open_hour(int(match.group(1)), int(match.group(2)))
+        out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=False))
+    for match in scan(_SECONDS, text, colon):
+        if int(match.group(1)):
+            # a time to the second is finer than a field value: the whole phrase stays unread
+            out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))
+    for pattern in (_H_NOTATION, _MILITARY):
+        for match in scan(pattern, text, words & _H_WORDS):
+            if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", _before(text, match.start())):
+                continue  # "in 1h" is a duration
+            clock = (int(match.group(1)), int(match.group(2) or 0))
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_NAMED, text, words & _NAMED_WORDS):
+        clock = (0, 0) if match.group(1).lower() == "midnight" else (12, 0)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_WORD_CLOCK, text, words & _HOUR_WORD_SET):
+        letter = _letter(match, 3)
+        assert letter is not None
+        if match.group(4) and not match.group(2):
+            continue  # "one a" / "two p": not a time without "m"
+        clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
+        if re.search(r"\b(?:from|between)\s+$", _before(text, match.start())):
+            continue  # "from ten to five" is a range, not 4:50
+        named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
+        if match.group(1).isdigit() and "minute" not in match.group(0).lower() and not named_target:
+            continue  # "3 to 5" is a range; "10 minutes to 5" and "20 past 3pm" are times
+        piece = _past_to(match)
+        if piece is not None:
+            out.append(piece)
+    for match in scan(_AT_HOUR, text, cue):
+        # the cue stays in the quote: "at 5" is a time, a bare "5" is not
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+    for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
+        hour, minute = _hour(match.group(1)), _minute(match.group(2))
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for match in scan(_OCLOCK, text, words & _OCLOCK_WORDS):
+        letter = _letter(match, 2)
+        if letter:
+            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(int(match.group(1)), 0, letter),)))
+        else:
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0),
+                             settled=False))
+    return out
+
+
+def _past_to(match: re.Match[str]) -> Piece | None:
+    raw = " ".join(match.group(1).lower().replace("-", " ").split())
+    minutes = int(raw) if raw.isdigit() else _MINUTES_OF.get(raw, HOUR_WORDS.get(raw))
+    if minutes is None or not 0 < minutes < 60:
+        return None
+    relation = match.group(2).lower()
+    target = match.group(3).lower()
+    if target in ("noon", "midnight"):
+        base: tuple[Clock, ...] = ((12, 0),) if target == "noon" else ((0, 0),)
+        settled = True
+    else:
+        hour = _hour(target)
+        letter = _letter(match, 5)
+        if letter:
+            base, settled = (_meridiem(hour, 0, letter),), True
+        else:
+            base, settled = open_hour(hour, 0), False
+    if relation == "of" and raw not in ("quarter", "a quarter", "twenty", "ten", "five", "twenty five"):
+        return None  # "quarter of 4" is 3:45 in the US; "3 of 5" is not a time
+    if relation == "from" and "minute" not in match.group(0).lower():
+        return None
+    before = relation in ("to", "till", "before", "of")
+    clocks = []
+    for hour, _ in base:
+        total = (hour * 60 + (-minutes if before else minutes)) % (24 * 60)
+        clocks.append((total // 60, total % 60))
+    return Piece(match.start(), match.end(), "time", clocks=tuple(clocks), settled=settled)

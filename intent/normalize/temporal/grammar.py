@@ -1,0 +1,394 @@
+"""The time grammar: the families' pieces joined into phrases.
+
+1. Each family reads its own forms (``calendar``, ``weekdays``, ``relative``, ``holidays``,
+   ``clock``, parts of day and zones here). Overlapping pieces keep the longest.
+2. Neighbouring pieces joined only by words like "at", "on", "," or "the" form one phrase:
+   "tomorrow at 3pm", "3pm on Friday", "at 7:30 PM on Fri, Sep 20", "tomorrow morning at 8".
+   A part of day settles an hour written without am/pm; a weekday next to a date must agree
+   with it (or picks the year / month of a date written without one).
+3. Two phrases joined by "to", "-", "until", "through" (or "between A and B") are the two ends of
+   a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
+
+A phrase that cannot be read whole (an unknown zone, a weekday that contradicts its date) yields
+nothing, so no part of it is read in its place.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from itertools import product
+
+from dateutil.relativedelta import relativedelta
+
+from intent.normalize.temporal.calendar import calendar_pieces, safe_date
+from intent.normalize.temporal.clock import clock_pieces
+from intent.normalize.temporal.holidays import holiday_pieces
+from intent.normalize.temporal.lexicon import (
+    CALENDAR_WORDS,
+    CLOCK_WORDS,
+    COUNT,
+    HOLIDAY_WORDS,
+    MONTH,
+    PART_WORDS,
+    RELATIVE_WORDS,
+    TRIGGER_WORDS,
+    WEEKDAY_WORDS,
+    count_of,
+)
+from intent.normalize.temporal.lexicon import before as _before
+from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
+from intent.normalize.temporal.relative import relative_pieces
+from intent.normalize.temporal.weekdays import weekday_pieces
+from intent.normalize.temporal.zones import ZONE, zone_key
+
+__all__ = ["read_temporal"]
+
+_PART = re.compile(
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(morning|afternoon|evening|night|am|pm)\b(?!\s*[:\d])",
+    re.IGNORECASE,
+)
+_JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in)\b|@)*$", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+_KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
+
+
+def _part_fits(part: str, clock: Clock) -> bool:
+    hour = clock[0]
+    if part in ("morning", "am"):
+        return hour < 12
+    if part in ("afternoon", "pm"):
+        return 12 <= hour <= 19
+    if part == "evening":
+        return 16 <= hour <= 23
+    if part == "night":
+        return hour >= 18
+    return True
+
+
+def _part_pieces(text: str) -> list[Piece]:
+    out = []
+    for match in _PART.finditer(text):
+        part = match.group(1).lower()
+        if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
+            continue  # a lone "am" is the verb
+        out.append(Piece(match.start(), match.end(), "part", part=part))
+    return out
+
+
+def _choose(pieces: list[Piece]) -> list[Piece]:
+    """Non-overlapping pieces, longest first; at equal length a moment, then a date, then a time."""
+    chosen: list[Piece] = []
+    for piece in sorted(pieces, key=lambda p: (-(p.end - p.start), _KIND_ORDER.get(p.kind, 9), not p.settled, p.start)):
+        if all(piece.end <= c.start or piece.start >= c.end for c in chosen):
+            chosen.append(piece)
+    chosen.sort(key=lambda p: p.start)
+    return chosen
+
+
+def _with_zone(text: str, piece: Piece) -> Piece:
+    match = ZONE.match(text, piece.end)
+    if match is None:
+        return piece
+    key = zone_key(match.group(1))
+    if key is None:
+        return piece
+    if key == "?":
+        return piece.moved(end=match.end(), bad=True)
+    return piece.moved(end=match.end(), zone=key)
+
+
+def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tuple[tuple[date, ...], bool]:
+    """The days of a date written with its weekday ("Fri, Sep 20", "Tuesday the 19th")."""
+    weekday = weekday_piece.weekday
+    if other.month_day is not None and today is not None:
+        month, day = other.month_day
+        for year in (today.year, today.year + 1):
+            value = safe_date(year, month, day)
+            if value is not None and value.weekday() == weekday:
+                return (value,), True
+        return (), True
+    if other.day_only is not None and today is not None:
+        for ahead in range(0, 25):
+            first = today.replace(day=1) + relativedelta(months=ahead)
+            value = safe_date(first.year, first.month, other.day_only)
+            if value is not None and value >= today and value.weekday() == weekday:
+                return (value,), True
+        return (), True
+    return tuple(d for d in other.days if d.weekday() == weekday), other.inferred
+
+
+class _Group:
+    def __init__(self, first: Piece) -> None:
+        self.pieces = [first]
+
+    def accepts(self, piece: Piece) -> bool:
+        dates = [p for p in self.pieces if p.kind in ("date", "moment")]
+        times = [p for p in self.pieces if p.kind in ("time", "moment")]
+        if piece.kind == "part":
+            return not any(p.kind == "part" for p in self.pieces)
+        if piece.kind == "time":
+            return not times
+        if piece.kind == "moment":
+            return not dates and not times
+        if not dates:
+            return True
+        if len(dates) == 1 and dates[0].kind == "date":
+            # a weekday and a date may stand together, nothing else doubles up
+            return (dates[0].weekday is None) != (piece.weekday is None) and not (
+                dates[0].weekday is not None and dates[0].month_day is None and dates[0].day_only is None
+                and piece.weekday is not None
+            )
+        return False
+
+    def mention(self, today: date | None) -> TemporalMention | None:
+        if any(p.bad for p in self.pieces):
+            return None
+        dates = [p for p in self.pieces if p.kind in ("date", "moment")]
+        times = [p for p in self.pieces if p.kind in ("time", "moment")]
+        parts = [p.part for p in self.pieces if p.part and p.kind in ("part", "date")]
+        if not dates and not times:
+            return None
+        days: tuple[date, ...] = ()
+        inferred = False
+        if len(dates) == 2:
+            weekday_piece = dates[0] if dates[0].weekday is not None else dates[1]
+            other = dates[1] if weekday_piece is dates[0] else dates[0]
+            days, inferred = _weekday_date(weekday_piece, other, today)
+        elif dates:
+            days, inferred = dates[0].days, dates[0].inferred
+        if dates and not days and (today is not None or not times):
+            return None  # a day that cannot be placed; without a reference its time of day still reads
+        clocks: tuple[Clock, ...] = ()
+        zone = None
+        settled_by_part = False
+        if times:
+            clock_piece = times[0]
+            clocks, zone = clock_piece.clocks, clock_piece.zone
+            if parts and len(clocks) > 1:
+                fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
+                if fitting:
+                    clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
+            elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
+                if not (parts[0] == "night" and clocks == ((0, 0),)):
+                    return None  # "9am tonight": the words disagree
+        readings = tuple(
+            Reading(day, clock, zone)
+            for day, clock in product(days or (None,), clocks or (None,))
+        )
+        start, end = self.pieces[0].start, self.pieces[-1].end
+        date_pieces = [p for p in self.pieces if p.kind in ("date", "moment")]
+        time_pieces = [p for p in self.pieces if p.kind in ("time", "moment")]
+        date_span = (min(p.start for p in date_pieces), max(p.end for p in date_pieces)) if date_pieces else None
+        time_span = (time_pieces[0].start, time_pieces[0].end) if time_pieces else None
+        if settled_by_part:
+            time_span = (start, end)
+        return TemporalMention(start, end, readings, inferred, date_span=date_span, time_span=time_span)
+
+
+def _settle_pair(first: tuple[Clock, ...], second: tuple[Clock, ...]) -> tuple[tuple[Clock, ...], tuple[Clock, ...]]:
+    """Ends of a time range lend each other am/pm: the start comes before the end, nearest first."""
+    if len(first) > 1 and len(second) == 1:
+        before = [c for c in first if c < second[0]]
+        if before:
+            return (max(before),), second
+    if len(second) > 1 and len(first) == 1:
+        after = [c for c in second if c > first[0]]
+        if after:
+            return first, (min(after),)
+    return first, second
+
+
+def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    out = list(mentions)
+    for index in range(len(out) - 1):
+        first, second = out[index], out[index + 1]
+        gap = text[first.end : second.start] if second.start - first.end <= 24 else "x"
+        if not _RANGE_JOIN.match(gap) or first.role or second.role:
+            continue
+        if gap.strip().lower() == "and" and not _BETWEEN.search(_before(text, first.start)):
+            continue
+        first_days = tuple(dict.fromkeys(r.day for r in first.readings))
+        second_days = tuple(dict.fromkeys(r.day for r in second.readings))
+        first_clocks = tuple(dict.fromkeys(r.clock for r in first.readings))
+        second_clocks = tuple(dict.fromkeys(r.clock for r in second.readings))
+        if (None in first_clocks) != (None in second_clocks):
+            continue  # a day and a time are not the two ends of one range
+        if None not in first_clocks:
+            first_clocks, second_clocks = _settle_pair(first_clocks, second_clocks)  # type: ignore[arg-type]
+        if len(first_days) == 1 and len(second_days) == 1 and first_days[0] and second_days[0]:
+            gap_days = (first_days[0] - second_days[0]).days
+            if 0 < gap_days < 7 and second.inferred:
+                second_days = (second_days[0] + timedelta(days=7),)  # "Friday to Monday": the Monday after
+        if first_days == (None,) and second_days != (None,):
+            first_days = second_days
+        elif second_days == (None,) and first_days != (None,):
+            second_days = first_days
+        zone = first.readings[0].zone or second.readings[0].zone
+        out[index] = _rebuilt(first, first_days, first_clocks, zone, "start", first.inferred or second.inferred)
+        out[index + 1] = _rebuilt(second, second_days, second_clocks, zone, "end", first.inferred or second.inferred)
+    return out
+
+
+def _rebuilt(mention: TemporalMention, days: tuple[date | None, ...], clocks: tuple[Clock | None, ...],
+             zone: str | None, role: str, inferred: bool) -> TemporalMention:
+    readings = tuple(Reading(day, clock, zone) for day, clock in product(days, clocks))
+    return TemporalMention(mention.start, mention.end, readings, inferred, role=role,
+                           date_span=mention.date_span, time_span=mention.time_span)
+
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d")
+_MARGIN = 96  # characters of context kept around a trigger word: a phrase and the words that qualify it
+_SPACE = re.compile(r"\s")
+
+
+def _windows(text: str) -> list[tuple[int, int, frozenset[str], bool]]:
+    """Stretches of ``text`` around words a family reads, each with its words and whether it has digits.
+
+    The grammar's regular expressions cost time per character; most of a long request is not
+    about dates, so only these stretches are read. A stretch ends at whitespace, never inside a word.
+    """
+    spans: list[list[int]] = []
+    for match in _TOKEN.finditer(text):
+        token = match.group(0)
+        if not (token.isdigit() or token.lower() in TRIGGER_WORDS):
+            continue
+        start, end = max(0, match.start() - _MARGIN), min(len(text), match.end() + _MARGIN)
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = end
+        else:
+            spans.append([start, end])
+    out = []
+    for start, end in spans:
+        while start > 0 and not _SPACE.match(text, start - 1):
+            start -= 1
+        while end < len(text) and not _SPACE.match(text, end):
+            end += 1
+        window = text[start:end]
+        words = frozenset(w.lower() for w in _TOKEN.findall(window) if not w.isdigit())
+        out.append((start, end, words, any(ch.isdigit() for ch in window)))
+    return out
+
+
+# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
+@lru_cache(maxsize=128)
+def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
+    today = reference.date() if reference is not None else None
+    pieces: list[Piece] = []
+    for start, end, words, digits in _windows(text):
+        window = text[start:end]
+        found: list[Piece] = []
+        if digits or words & CALENDAR_WORDS:
+            found += calendar_pieces(window, today, words)
+        if words & WEEKDAY_WORDS or "day" in words:
+            found += weekday_pieces(window, today)
+        if words & RELATIVE_WORDS:
+            found += relative_pieces(window, reference, words)
+        if words & HOLIDAY_WORDS:
+            found += holiday_pieces(window, today)
+        if digits or words & CLOCK_WORDS:
+            found += [p.moved(part=None) for p in clock_pieces(window, words)]
+        if words & PART_WORDS:
+            found += _part_pieces(window)
+        pieces += [p.moved(start=p.start + start, end=p.end + start) if start else p for p in found]
+    chosen = [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)]
+    groups: list[_Group] = []
+    for piece in chosen:
+        if groups:
+            last = groups[-1]
+            gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
+            if _JOIN.match(gap) and last.accepts(piece) and "\n" not in gap:
+                last.pieces.append(piece)
+                continue
+        groups.append(_Group(piece))
+    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today)) is not None]
+    mentions = [m for m in mentions if not _qualified_further(text, m)]
+    return tuple(_ranges(text, mentions))
+
+
+# "three days after Easter", "a week before Christmas", "the day after Thanksgiving", "2 weeks from March 3".
+_SHIFT = re.compile(
+    rf"\b(?:(the)\s+day|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
+    r"prior\s+to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
+    """A day counted from another day the text names: a new phrase starting at the count."""
+    match = _SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    days = tuple(r.day for r in mention.readings)
+    if match is None or any(d is None for d in days) or any(r.clock for r in mention.readings):
+        return mention
+    count = 1 if match.group(1) else count_of(match.group(2))
+    if count is None:
+        return mention
+    unit = "day" if match.group(1) else match.group(3).lower().rstrip("s")
+    if unit in ("month", "year") and mention.inferred:
+        # "a year from Christmas": which Christmas the count starts from is itself a guess
+        return TemporalMention(match.start(), mention.end, (), True, date_span=(match.start(), mention.end))
+    sign = -1 if match.group(4).lower().startswith(("before", "prior")) else 1
+    step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
+            "fortnight": relativedelta(weeks=2 * count), "month": relativedelta(months=count),
+            "year": relativedelta(years=count)}[unit]
+    readings = tuple(Reading(d + sign * step, None, None) for d in days if d is not None)
+    return TemporalMention(match.start(), mention.end, readings, mention.inferred,
+                           date_span=(match.start(), mention.end))
+
+
+# Words around a phrase that change which day it is, in forms the grammar does not read:
+# "the first Monday of October", "three days after Easter", "every Friday", "Friday in March".
+_BEFORE_GUARD = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
+    r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+(?:after|before|from|prior\s+to)|"
+    r"after|before)\s+$",
+    re.IGNORECASE,
+)
+_AFTER_GUARD = re.compile(
+    rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
+    r"(?:ago|hence|later|earlier|before|after|prior)\b)",
+    re.IGNORECASE,
+)
+# "Thu of Mysteries" names another day; "3pm in London" a zone not read. "Friday in Paris" is still Friday.
+_AFTER_NAME = re.compile(r"\s+(of|in)\s+[A-Z]")
+
+
+def _qualified_further(text: str, mention: TemporalMention) -> bool:
+    if _AFTER_GUARD.match(text, mention.end):
+        return True
+    name = _AFTER_NAME.match(text, mention.end)
+    if name and (name.group(1) == "of" or any(r.clock for r in mention.readings)):
+        return True
+    before = _BEFORE_GUARD.search(text, max(0, mention.start - 30), mention.start)
+    if before is None:
+        return False
+    word = before.group(0).split()[0].lower()
+    # "before Friday" / "after 5pm" name a bound, whose day or time is still the one written
+    return word not in ("after", "before")
+
+
+def read_temporal(text: str, reference: datetime | None = None) -> tuple[TemporalMention, ...]:
+    """Every date, time and date-time phrase in ``text``, in order, read against ``reference``.
+
+    Without a reference time only phrases that state their own date (with a year) or a time of
+    day are read. Results are cached per (text, reference): the recognizer and the verifier read
+    the same words.
+    """
+    return _read(text, reference)
+
+
+def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None) -> tuple[date, ...]:
+    """The day a time of day said without a day falls on: today if still ahead, else tomorrow.
+
+    A time that passed within the last hour may still mean today ("the 4pm call" at 4:10), so
+    then both days are readings.
+    """
+    now = zone_now or reference
+    minutes_past = (now.hour * 60 + now.minute) - (clock[0] * 60 + clock[1])
+    if minutes_past < 0:
+        return (now.date(),)
+    if minutes_past <= 60:
+        return (now.date(), now.date() + timedelta(days=1))
+    return (now.date() + timedelta(days=1),)

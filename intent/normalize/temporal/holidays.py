@@ -1,0 +1,145 @@
+"""Named days with a fixed or computable date: Christmas, New Year's Eve, Valentine's Day,
+Halloween, Thanksgiving (US), Black Friday, Memorial Day, Labor Day, Easter and the days counted
+from it. "Christmas" is the next one on or after the reference day; "last Christmas" the one
+before it; "Christmas 2027" and "Christmas of next year" name the year.
+
+Days set by lunar or other calendars (Eid, Diwali, Passover, Chinese New Year) are not computed
+here: their names are left unread rather than dated wrongly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from dateutil.easter import EASTER_ORTHODOX, easter
+
+from intent.normalize.temporal.lexicon import YEAR
+from intent.normalize.temporal.lexicon import before as _before
+from intent.normalize.temporal.pieces import Piece
+
+__all__ = ["holiday_pieces"]
+
+
+def _nth_weekday(month: int, weekday: int, nth: int) -> Callable[[int], date]:
+    def on(year: int) -> date:
+        if nth > 0:
+            first = date(year, month, 1)
+            return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+        last = date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+
+    return on
+
+
+def _fixed(month: int, day: int) -> Callable[[int], date]:
+    return lambda year: date(year, month, day)
+
+
+def _easter(offset: int, method: int = 3) -> Callable[[int], date]:
+    return lambda year: easter(year, method) + timedelta(days=offset)
+
+
+_THANKSGIVING = _nth_weekday(11, 3, 4)
+_APOS = r"(?:'|’)?s?"
+_HOLIDAYS: dict[str, Callable[[int], date]] = {
+    r"christmas\s+eve|xmas\s+eve": _fixed(12, 24),
+    r"christmas(?:\s+day)?|xmas(?:\s+day)?": _fixed(12, 25),
+    r"boxing\s+day": _fixed(12, 26),
+    rf"new\s+year{_APOS}\s+eve": _fixed(12, 31),
+    rf"new\s+year{_APOS}(?:\s+day)?": _fixed(1, 1),
+    rf"valentine{_APOS}(?:\s+day)?|st\.?\s+valentine{_APOS}\s+day": _fixed(2, 14),
+    rf"(?:st\.?|saint)\s+patrick{_APOS}(?:\s+day)?|(?:st\.?|saint)\s+paddy{_APOS}(?:\s+day)?": _fixed(3, 17),
+    r"april\s+fools?(?:'|’)?(?:\s+day)?": _fixed(4, 1),
+    r"earth\s+day": _fixed(4, 22),
+    r"may\s+day": _fixed(5, 1),
+    r"juneteenth": _fixed(6, 19),
+    r"independence\s+day|fourth\s+of\s+july|4th\s+of\s+july|july\s+4th": _fixed(7, 4),
+    r"hallowe'?en": _fixed(10, 31),
+    r"all\s+saints(?:'|’)?\s+day": _fixed(11, 1),
+    rf"veterans?{_APOS}\s+day|remembrance\s+day|armistice\s+day": _fixed(11, 11),
+    r"groundhog\s+day": _fixed(2, 2),
+    r"world\s+vegan\s+day": _fixed(11, 1),
+    rf"(?:martin\s+luther\s+king(?:,?\s+jr\.?)?|mlk)(?:{_APOS})?(?:\s+jr\.?)?(?:{_APOS})?\s+day": _nth_weekday(1, 0, 3),
+    rf"presidents?{_APOS}\s+day|washington{_APOS}\s+birthday": _nth_weekday(2, 0, 3),
+    rf"mother{_APOS}\s+day": _nth_weekday(5, 6, 2),
+    rf"father{_APOS}\s+day": _nth_weekday(6, 6, 3),
+    r"memorial\s+day": _nth_weekday(5, 0, -1),
+    r"labou?r\s+day": _nth_weekday(9, 0, 1),
+    r"columbus\s+day|indigenous\s+peoples(?:'|’)?\s+day": _nth_weekday(10, 0, 2),
+    r"thanksgiving(?:\s+day)?": _THANKSGIVING,
+    r"black\s+friday": lambda year: _THANKSGIVING(year) + timedelta(days=1),
+    r"cyber\s+monday": lambda year: _THANKSGIVING(year) + timedelta(days=4),
+    rf"boss{_APOS}\s+day|bosses(?:'|’)?\s+day": lambda year: _nearest_weekday(date(year, 10, 16)),
+    r"easter\s+mon(?:day)?": _easter(1),
+    r"good\s+friday": _easter(-2),
+    r"holy\s+saturday|easter\s+saturday": _easter(-1),
+    r"maundy\s+thursday|holy\s+thursday": _easter(-3),
+    r"palm\s+sunday": _easter(-7),
+    r"ash\s+wednesday": _easter(-46),
+    r"shrove\s+tuesday|mardi\s+gras|pancake\s+day": _easter(-47),
+    r"ascension\s+day|ascension\s+thursday|feast\s+of\s+the\s+ascension": _easter(39),
+    r"pentecost|whit\s+sunday|whitsunday": _easter(49),
+    r"whit\s+monday|pentecost\s+monday": _easter(50),
+    r"trinity\s+sunday": _easter(56),
+    r"corpus\s+christi": _easter(60),
+    r"orthodox\s+easter(?:\s+sunday)?": _easter(0, EASTER_ORTHODOX),
+    r"orthodox\s+good\s+friday": _easter(-2, EASTER_ORTHODOX),
+    r"easter(?:\s+sunday)?": _easter(0),
+    # the Netherlands' King's Day: April 27, or the 26th when the 27th is a Sunday
+    rf"koningsdag|king{_APOS}\s+day": lambda year: date(year, 4, 26 if date(year, 4, 27).weekday() == 6 else 27),
+}
+
+
+def _nearest_weekday(value: date) -> date:
+    """The day itself, or the nearest working day when it falls on a weekend (Boss's Day)."""
+    if value.weekday() == 5:
+        return value - timedelta(days=1)
+    if value.weekday() == 6:
+        return value + timedelta(days=1)
+    return value
+
+
+# In order: a more specific name comes before the name it starts with ("Christmas Eve", "Easter Monday").
+_NAMES = list(_HOLIDAYS)
+# Calendars other than the Gregorian one: their new year, ascension, etc. are other days entirely.
+_OTHER_CALENDAR = re.compile(
+    r"\b(?:chinese|lunar|islamic|hijri|muslim|parsi|persian|iranian|jewish|hebrew|hindu|orthodox|thai|tamil|"
+    r"sikh|vietnamese|korean|tibetan|ethiopian|buddhist|prophet(?:'|’)?s|coptic|julian|nepali|bengali)\s+$",
+    re.IGNORECASE,
+)
+_HOLIDAY_RE = re.compile(
+    r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+past|past|upcoming)\s+)?"
+    r"(" + "|".join(f"(?P<h{i}>{name})" for i, name in enumerate(_NAMES)) + r")\b"
+    rf"(?:(?:,\s*|\s+)({YEAR})\b|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
+    re.IGNORECASE,
+)
+
+
+def holiday_pieces(text: str, today: date | None) -> list[Piece]:
+    """Every named holiday in ``text`` (a year-less one only when ``today`` is known)."""
+    out: list[Piece] = []
+    for match in _HOLIDAY_RE.finditer(text):
+        index = next(int(name[1:]) for name, hit in match.groupdict().items() if hit is not None)
+        if _OTHER_CALENDAR.search(_before(text, match.start())) and not _NAMES[index].startswith("orthodox"):
+            out.append(Piece(match.start(), match.end(), "date", bad=True))
+            continue
+        rule = _HOLIDAYS[_NAMES[index]]
+        qualifier = " ".join((match.group(1) or "").lower().split()).removeprefix("the ")
+        if match.group(len(_NAMES) + 3):
+            out.append(Piece(match.start(), match.end(), "date", days=(rule(int(match.group(len(_NAMES) + 3))),)))
+            continue
+        if today is None:
+            out.append(Piece(match.start(), match.end(), "date"))
+            continue
+        which_year = match.group(len(_NAMES) + 4)
+        if which_year:
+            year = today.year + {"this": 0, "next": 1, "last": -1}[which_year.lower()]
+            day = rule(year)
+        elif qualifier in ("last", "past", "this past"):
+            day = rule(today.year) if rule(today.year) < today else rule(today.year - 1)
+        else:
+            day = rule(today.year) if rule(today.year) >= today else rule(today.year + 1)
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+    return out

@@ -1,0 +1,133 @@
+"""Words of the time grammar: months, weekdays, ordinals, hour words, and the regex pieces built
+from them. Compiled once at import; every family reads its words from here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+WEEKDAYS = {
+    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2, "weds": 2,
+    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
+    "sunday": 6, "sun": 6,
+}  # fmt: skip
+# Short names that are ordinary words too: read only next to a day cue or a date.
+COMMON_WORD_DAYS = frozenset({"sat", "sun", "wed", "mar", "may"})
+
+ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+    "thirtieth": 30,
+}  # fmt: skip
+for _unit, _value in list(ORDINAL_WORDS.items()):
+    if _value < 10:
+        ORDINAL_WORDS[f"twenty-{_unit}"] = 20 + _value
+        ORDINAL_WORDS[f"twenty {_unit}"] = 20 + _value
+ORDINAL_WORDS["thirty-first"] = ORDINAL_WORDS["thirty first"] = 31
+
+HOUR_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+MINUTE_WORDS = {
+    "five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "twenty-five": 25, "twenty five": 25, "thirty": 30,
+    "forty": 40, "forty-five": 45, "forty five": 45, "fifty": 50, "fifty-five": 55, "fifty five": 55,
+}  # fmt: skip
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+for _tens, _base in (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50)):
+    for _index, _unit_word in enumerate(_UNITS, start=1):
+        MINUTE_WORDS[f"{_tens}-{_unit_word}"] = MINUTE_WORDS[f"{_tens} {_unit_word}"] = _base + _index
+for _index, _unit_word in enumerate(_UNITS, start=1):
+    MINUTE_WORDS[f"oh {_unit_word}"] = MINUTE_WORDS[f"o {_unit_word}"] = _index
+for _word, _value in (("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("sixteen", 16),
+                      ("seventeen", 17), ("eighteen", 18), ("nineteen", 19)):
+    MINUTE_WORDS[_word] = _value
+COUNT_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": None,
+}  # fmt: skip
+
+
+def alternation(words: object) -> str:
+    """A regex alternation of ``words``, longest first so "sept" wins over "sep"."""
+    items = sorted((str(w) for w in words), key=len, reverse=True)  # type: ignore[attr-defined]
+    return "|".join(w.replace(" ", r"\s+").replace("-", r"[-\s]") for w in items)
+
+
+MONTH = alternation(MONTHS)
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def words_of(text: str) -> frozenset[str]:
+    """The lower-case words of ``text``: what decides which patterns are worth running on it."""
+    return frozenset(w.lower() for w in _WORDS.findall(text))
+
+
+def scan(pattern: re.Pattern[str], text: str, worth: object) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` when ``worth`` is true: a pattern whose words are absent is not run."""
+    return pattern.finditer(text) if worth else iter(())
+WEEKDAY = alternation(WEEKDAYS)
+ORDINAL_WORD = alternation(ORDINAL_WORDS)
+HOUR_WORD = alternation(HOUR_WORDS)
+MINUTE_WORD = alternation(MINUTE_WORDS)
+COUNT = alternation([w for w, v in COUNT_WORDS.items() if v is not None]) + r"|\d{1,3}"
+DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+YEAR = r"(?:19|20)\d{2}"
+
+
+def before(text: str, end: int, width: int = 48) -> str:
+    """The words just before ``end``: look-behind checks read this window, not the whole text."""
+    return text[max(0, end - width) : end]
+
+
+def day_of(text: str) -> int | None:
+    """The day of month written as digits ("15", "15th") or an ordinal word ("fifteenth")."""
+    word = " ".join(text.lower().replace("-", " ").split())
+    if word[:1].isdigit():
+        digits = word.rstrip("stndrh")
+        return int(digits) if digits.isdigit() else None
+    return ORDINAL_WORDS.get(word) or ORDINAL_WORDS.get(word.replace(" ", "-"))
+
+
+def count_of(text: str) -> int | None:
+    """A small count written as digits or words ("3", "three", "a", "a couple of")."""
+    word = " ".join(text.lower().split())
+    if word.isdigit():
+        return int(word)
+    return COUNT_WORDS.get(word)
+
+
+# Words without which a family has nothing to read: a window of text runs only the families whose
+# words (or any digit) it holds, so text without dates or times costs a token scan, not the grammar.
+_UNIT_WORDS = frozenset(
+    "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
+    "mins".split()
+)
+MONTH_WORDS = frozenset(MONTHS)
+ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORDS)
+CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "twenty", "thirty"})
+WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
+RELATIVE_WORDS = frozenset(
+    "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr moro morrow yesterday overmorrow now "
+    "moment night morning afternoon evening ago hence later".split()
+) | _UNIT_WORDS
+HOLIDAY_WORDS = frozenset(
+    "christmas xmas boxing new year years valentine valentines patrick patricks paddy paddys april fools fool earth "
+    "may juneteenth independence fourth july halloween hallowe all veterans veteran remembrance armistice "
+    "groundhog vegan martin mlk presidents president washington mother mothers father fathers memorial labor "
+    "labour columbus indigenous thanksgiving black cyber boss bosses easter good holy maundy palm ash shrove mardi "
+    "pancake ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king kings".split()
+)
+CLOCK_WORDS = frozenset(
+    {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime",
+     "quarter", "half", "oclock", "clock"}
+)
+PART_WORDS = frozenset("morning afternoon evening night am pm".split())
+TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS

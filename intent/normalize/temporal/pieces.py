@@ -1,0 +1,68 @@
+"""What the families find (``Piece``) and what the grammar reports (``TemporalMention``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+
+Clock = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One stretch of text read by a family.
+
+    ``kind`` is "date" (``days`` holds the candidate days), "time" (``clocks`` the candidate times
+    of day), "moment" (both, read together, e.g. "in 2 hours"), "part" (a part of day: ``part``)
+    or "zone" (``zone``). ``weekday`` keeps the weekday a phrase names, so "Fri, Sep 20" can be
+    checked; ``month_day`` keeps a month/day written without a year, so a weekday can pick its
+    year; ``day_only`` keeps a bare day of month ("the 8th").
+    """
+
+    start: int
+    end: int
+    kind: str
+    days: tuple[date, ...] = ()
+    clocks: tuple[Clock, ...] = ()
+    inferred: bool = False
+    part: str | None = None
+    zone: str | None = None
+    weekday: int | None = None
+    month_day: tuple[int, int] | None = None
+    day_only: int | None = None
+    settled: bool = True  # False: an hour without am/pm, which a part of day may settle
+    bad: bool = False  # words that make the whole phrase unreadable (an unknown zone, a wrong weekday)
+
+    def moved(self, **changes: object) -> Piece:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One meaning of a phrase: a day, a time of day, or both, with a zone the text named."""
+
+    day: date | None
+    clock: Clock | None
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TemporalMention:
+    """``text[start:end]`` names a date, a time or both; several ``readings`` mean ambiguity.
+
+    ``inferred`` marks a reading that needs the reference time. ``role`` is "start" or "end"
+    when the phrase is one side of a range ("from 3 to 5pm"), else None. ``date_span`` and
+    ``time_span`` are where the date and the time words stand inside the phrase.
+    """
+
+    start: int
+    end: int
+    readings: tuple[Reading, ...]
+    inferred: bool
+    role: str | None = None
+    date_span: tuple[int, int] | None = None
+    time_span: tuple[int, int] | None = None
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.readings) > 1

@@ -1,0 +1,189 @@
+"""Days and moments counted from the reference time: "today", "tonight", "tomorrow", "tmrw",
+"yesterday", "the day after tomorrow", "the day before yesterday", "in 3 days", "3 days ago",
+"a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
+tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago".
+
+Counts of days, weeks, months and years give a day; counts of hours and minutes give a moment
+(day and time of day). Calendar arithmetic is ``dateutil.relativedelta`` ("in a month" from
+January 31 is the last day of February).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from intent.normalize.temporal.lexicon import COUNT, count_of, scan, words_of
+from intent.normalize.temporal.pieces import Piece
+
+__all__ = ["relative_pieces"]
+
+_DAY_WORDS = re.compile(
+    r"\b(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)|(the\s+)?day\s+before\s+yesterday|overmorrow|"
+    r"(?:to|2)mor+ow'?s?|tmrw|tmr|2moro|yesterday|today|tonight|tonite|2nite|this\s+(?:morning|afternoon|evening))\b",
+    re.IGNORECASE,
+)
+_LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
+_UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
+_AMOUNT = (rf"({COUNT}|half\s+an?|an?\s+half|one\s+and\s+a\s+half|\d+\.5|\d+\s+and\s+a\s+half|[13]/4|1/2|"
+           r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
+_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s*{_UNIT}"
+                 r"(?:\s+and\s+a\s+half)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b", re.IGNORECASE)
+_AFTER_COUNT = re.compile(
+    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago|back|earlier|before\s+now|hence|from\s+now|from\s+today|"
+    r"from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
+    r"after\s+today|before\s+today)\b",
+    re.IGNORECASE,
+)
+_HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
+                        r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
+
+
+_DAY_TOKENS = frozenset(
+    "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
+    "nite this morrow".split()
+)
+_NOW_TOKENS = frozenset({"now", "moment"})
+_UNIT_TOKENS = frozenset(
+    "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
+    "mins".split()
+)
+
+
+def _amount(text: str) -> float | None:
+    word = " ".join(text.lower().replace("-", " ").split())
+    fractions = {"1/2": 0.5, "1/4": 0.25, "3/4": 0.75, "three quarters of an": 0.75, "three quarters of a": 0.75,
+                 "a quarter of an": 0.25, "a quarter of a": 0.25, "a pair of": 2.0}
+    if word in fractions:
+        return fractions[word]
+    if word.endswith(" more") and word.split()[0].isdigit():
+        return float(word.split()[0])
+    if word.startswith("half"):
+        return 0.5
+    if word in ("an half", "a half"):
+        return None
+    if word == "one and a half":
+        return 1.5
+    if word.endswith("and a half"):
+        head = word.split()[0]
+        return int(head) + 0.5 if head.isdigit() else None
+    if word.endswith(".5") and word[:-2].isdigit():
+        return int(word[:-2]) + 0.5
+    value = count_of(word)
+    return float(value) if value is not None else None
+
+
+def _shift(reference: datetime, amount: float, unit: str, sign: int) -> tuple[str, date, tuple[int, int]] | None:
+    unit = unit.lower().rstrip("s")
+    if unit in ("hour", "hr", "h", "minute", "min"):
+        minutes = amount * (60 if unit in ("hour", "hr", "h") else 1)
+        if not float(minutes).is_integer():
+            return None
+        moment = reference + timedelta(minutes=sign * int(minutes))
+        return "moment", moment.date(), (moment.hour, moment.minute)
+    if not float(amount).is_integer():
+        return None  # "in 2.5 days" names no single day
+    count = int(amount) * sign
+    today = reference.date()
+    if unit == "day":
+        return "date", today + timedelta(days=count), (0, 0)
+    if unit in ("week", "fortnight"):
+        return "date", today + timedelta(days=count * (14 if unit == "fortnight" else 7)), (0, 0)
+    if unit == "month":
+        return "date", today + relativedelta(months=count), (0, 0)
+    if unit == "year":
+        return "date", today + relativedelta(years=count), (0, 0)
+    return None
+
+
+def _piece(start: int, end: int, shifted: tuple[str, date, tuple[int, int]] | None) -> Piece | None:
+    """Counted hours and minutes name a moment; counted days name a day, and no time of day."""
+    if shifted is None:
+        return None
+    kind, day, clock = shifted
+    if kind == "moment":
+        return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True)
+    return Piece(start, end, "date", days=(day,), inferred=True)
+
+
+def _part_word(word: str) -> str | None:
+    word = " ".join(word.lower().split())
+    if word in ("tonight", "tonite", "2nite"):
+        return "night"
+    return word.split()[1] if word.startswith("this ") else None
+
+
+def relative_pieces(text: str, reference: datetime | None, words: frozenset[str] | None = None) -> list[Piece]:
+    """Every phrase counted from the reference time; none without one."""
+    words = words_of(text) if words is None else words
+    units = words & _UNIT_TOKENS
+    if reference is None:
+        # no day to give, but "tonight" and "this evening" still tell am from pm
+        return [Piece(m.start(), m.end(), "date", part=_part_word(m.group(0))) for m in _DAY_WORDS.finditer(text)]
+    today = reference.date()
+    out: list[Piece] = []
+    for match in scan(_DAY_WORDS, text, words & _DAY_TOKENS):
+        word = " ".join(match.group(0).lower().split())
+        part = None
+        if word.endswith(("after tomorrow", "after tmrw", "after tmr")) or word == "overmorrow":
+            offset = 2
+        elif word.endswith("before yesterday"):
+            offset = -2
+        elif word.startswith(("tom", "tmr", "2mor", "2moro")):
+            offset = 1
+        elif word == "yesterday":
+            offset = -1
+        else:
+            offset = 0
+            part = _part_word(word)
+        out.append(Piece(match.start(), match.end(), "date", days=(today + timedelta(days=offset),),
+                         inferred=True, part=part))
+    for match in scan(_NOW, text, words & _NOW_TOKENS):
+        out.append(Piece(match.start(), match.end(), "moment", days=(today,),
+                         clocks=((reference.hour, reference.minute),), inferred=True))
+    for match in scan(_LAST_NIGHT, text, "night" in words):
+        out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=1),), inferred=True,
+                         part="night"))
+    for match in scan(_IN, text, units):
+        amount = _amount(match.group(1))
+        if amount is None:
+            continue
+        if match.group(0).lower().rstrip().endswith("and a half"):
+            amount += 0.5
+        piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(2), 1))
+        if piece:
+            out.append(piece)
+    for match in scan(_AFTER_COUNT, text, units):
+        amount = _amount(match.group(1))
+        if amount is None:
+            continue
+        phrase = " ".join(match.group(0).lower().split())
+        if " and a half " in phrase:
+            amount += 0.5
+        relation = " ".join(match.group(3).lower().split())
+        sign = -1 if relation in ("ago", "back", "earlier", "before now", "before tomorrow", "before today") else 1
+        base = reference
+        if relation.endswith("tomorrow"):
+            base = reference + timedelta(days=1)
+        elif relation.endswith("yesterday"):
+            base = reference - timedelta(days=1)
+        shifted = _shift(base, amount, match.group(2), sign)
+        if shifted is not None and shifted[0] == "moment" and base is not reference:
+            continue  # "2 hours from tomorrow" names no clear moment
+        piece = _piece(match.start(), match.end(), shifted)
+        if piece:
+            out.append(piece)
+    for match in scan(_HALF_HOUR, text, "hour" in words):
+        phrase = " ".join(match.group(1).lower().split())
+        minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
+        tail = (match.group(2) or "").strip().lower()
+        if not tail and not match.group(0).lower().startswith("in"):
+            continue
+        sign = -1 if tail == "ago" else 1
+        moment = reference + timedelta(minutes=sign * minutes)
+        out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                         clocks=((moment.hour, moment.minute),), inferred=True))
+    return out

@@ -1,0 +1,197 @@
+"""Weekdays with what people put around them: "Friday", "on fri", "this Friday", "next Friday",
+"last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
+week", "the Friday after next", "a week from Friday", "3 fridays from now".
+
+Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
+Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
+Friday is this week's Monday or the one before; "this Monday" said on a Wednesday is two days ago
+or five days ahead. A bare weekday is the next one after today ("Tuesday" said on a Tuesday is in
+a week).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+from intent.normalize.temporal.lexicon import COMMON_WORD_DAYS, COUNT, MONTH, MONTHS, WEEKDAY, WEEKDAYS, YEAR, count_of
+from intent.normalize.temporal.lexicon import before as _before
+from intent.normalize.temporal.pieces import Piece
+
+__all__ = ["weekday_pieces"]
+
+_QUALIFIER = r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|this|next|last|past|coming"
+_WEEKDAY_RE = re.compile(
+    rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
+    r"(?:\s+(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
+    r"(after\s+next)|(week\s+after\s+next)|(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
+    re.IGNORECASE,
+)
+_THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
+_WEEKS_FROM = re.compile(
+    rf"\b({COUNT})\s+(weeks?|days?)\s+(from|after|before)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
+    re.IGNORECASE,
+)
+_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago)\b", re.IGNORECASE)
+# "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
+# "the last day of October": a weekday (or day) counted inside a month.
+_NTH_OF_MONTH = re.compile(
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|day)\s+(?:of|in)\s+"
+    rf"(?:({MONTH})\.?(?:,?\s+({YEAR}))?|(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
+    r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
+    re.IGNORECASE,
+)
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+        "last": -1}
+_LAST_WEEKS = re.compile(rf"\b(last|next|this)\s+week'?s\s+({WEEKDAY})\b", re.IGNORECASE)
+_CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
+                         r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
+_CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
+                        r"\d)|\.?\s*$)", re.IGNORECASE)
+
+
+def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
+    """The ``nth`` (``-1``: last) ``weekday`` of the month starting at ``first``; ``None``: a day of month."""
+    last: date = first + relativedelta(months=1) - timedelta(days=1)
+    if weekday is None:
+        value = last if nth == -1 else first + timedelta(days=nth - 1)
+        return value if value.month == first.month else None
+    if nth == -1:
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    value = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+    return value if value.month == first.month else None
+
+
+def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
+    nth = _NTH[match.group(1).lower()]
+    name = match.group(2).lower()
+    weekday = None if name == "day" else WEEKDAYS[name]
+    this_month = today.replace(day=1)
+    if match.group(3):
+        month = MONTHS[match.group(3).lower()]
+        if match.group(4):
+            return _dated_piece(match, _nth_in_month(date(int(match.group(4)), month, 1), weekday, nth), False)
+        for year in (today.year, today.year + 1):
+            value = _nth_in_month(date(year, month, 1), weekday, nth)
+            if value is not None and value >= today:
+                return _dated_piece(match, value, True)
+        return None
+    which = " ".join(match.group(5).lower().split()).removeprefix("the ").removeprefix("this ")
+    ahead = {"": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1}.get(which, 0)
+    return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
+
+
+def _dated_piece(match: re.Match[str], value: date | None, inferred: bool) -> Piece | None:
+    if value is None:
+        return Piece(match.start(), match.end(), "date", bad=True)  # "the fifth Monday" of a month with four
+    return Piece(match.start(), match.end(), "date", days=(value,), inferred=inferred)
+
+
+def _week_monday(day: date, weeks: int = 0) -> date:
+    return day - timedelta(days=day.weekday()) + timedelta(weeks=weeks)
+
+
+def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
+    ahead = (weekday - today.weekday()) % 7
+    coming = today + timedelta(days=ahead or 7)
+    behind = (today.weekday() - weekday) % 7 or 7
+    recent = today - timedelta(days=behind)
+    if qualifier in ("", "coming", "this coming", "the coming", "the following", "following"):
+        return (coming,)
+    if qualifier == "this":
+        if weekday >= today.weekday():
+            return (today + timedelta(days=ahead),)
+        return (recent, coming)  # said on Wednesday, "this Monday" is behind or ahead
+    if qualifier == "next":
+        if weekday > today.weekday():
+            return (coming, coming + timedelta(days=7))
+        return (coming,)  # "next Monday" said on Friday: the coming one, which is in next week too
+    if qualifier in ("last", "past", "the past"):
+        if weekday < today.weekday():
+            return (recent, recent - timedelta(days=7))
+        return (recent,)
+    if qualifier == "this past":
+        return (recent,)
+    return ()
+
+
+def _in_week(weekday: int, which: str, today: date) -> date:
+    weeks = {"this": 0, "next": 1, "the next": 1, "the following": 1, "last": -1, "previous": -1,
+             "the previous": -1, "the last": -1}[which]
+    return _week_monday(today, weeks) + timedelta(days=weekday)
+
+
+def _readable(text: str, match: re.Match[str], name: str, qualifier: str, dot: bool) -> bool:
+    """Short names that are words too ("sat", "sun", "wed") need a cue around them."""
+    if name.lower() not in COMMON_WORD_DAYS or qualifier:
+        return True
+    if name[:1].isupper() and (dot or _CUE_AFTER.match(text, match.end(2))):
+        return True
+    return bool(_CUE_BEFORE.search(_before(text, match.start(2))) and (dot or _CUE_AFTER.match(text, match.end(2))))
+
+
+def weekday_pieces(text: str, today: date | None) -> list[Piece]:
+    """Every weekday phrase in ``text``; its days need ``today`` (without it: none)."""
+    out: list[Piece] = []
+    for match in _WEEKDAY_RE.finditer(text):
+        qualifier = " ".join((match.group(1) or "").lower().split())
+        name = match.group(2)
+        weekday = WEEKDAYS[name.lower()]
+        if not _readable(text, match, name, qualifier, bool(match.group(3))):
+            continue
+        if today is None:
+            out.append(Piece(match.start(), match.end(), "date", weekday=weekday))
+            continue
+        which = " ".join((match.group(5) or "").lower().split())
+        end = match.end()
+        if which and not qualifier:
+            days: tuple[date, ...] = (_in_week(weekday, which, today),)
+        elif (match.group(6) or match.group(7)) and not qualifier:
+            days = (_qualified(weekday, "", today)[0] + timedelta(days=7),)
+        elif match.group(8) and not qualifier:
+            days = (_in_week(weekday, "last", today),)
+        else:
+            days = _qualified(weekday, qualifier, today)
+            if which or match.group(6) or match.group(7) or match.group(8):
+                end = match.end(3) if match.group(3) else match.end(2)
+        if days:
+            out.append(Piece(match.start(), end, "date", days=days, inferred=True, weekday=weekday))
+    if today is None:
+        return out
+    for match in _NTH_OF_MONTH.finditer(text):
+        piece = _nth_piece(match, today)
+        if piece is not None:
+            out.append(piece)
+    for match in _THE_AFTER_NEXT.finditer(text):
+        weekday = WEEKDAYS[match.group(1).lower()]
+        day = _qualified(weekday, "", today)[0] + timedelta(days=7)
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
+    for match in _LAST_WEEKS.finditer(text):
+        weekday = WEEKDAYS[match.group(2).lower()]
+        out.append(Piece(match.start(), match.end(), "date", days=(_in_week(weekday, match.group(1).lower(), today),),
+                         inferred=True, weekday=weekday))
+    for match in _WEEKS_FROM.finditer(text):
+        count = count_of(match.group(1))
+        if count is None:
+            continue
+        weekday = WEEKDAYS[match.group(5).lower()]
+        bases = _qualified(weekday, (match.group(4) or "").lower(), today)
+        step = timedelta(days=count * (7 if match.group(2).lower().startswith("week") else 1))
+        sign = -1 if match.group(3).lower() == "before" else 1
+        days = tuple(base + sign * step for base in bases)
+        out.append(Piece(match.start(), match.end(), "date", days=days, inferred=True))
+    for match in _NTH_FROM_NOW.finditer(text):
+        count = count_of(match.group(1))
+        if count is None or count < 1:
+            continue
+        weekday = WEEKDAYS[match.group(2).lower()]
+        if match.group(3).lower() == "ago":
+            behind = (today.weekday() - weekday) % 7 or 7
+            day = today - timedelta(days=behind + 7 * (count - 1))
+        else:
+            ahead = (weekday - today.weekday()) % 7 or 7
+            day = today + timedelta(days=ahead + 7 * (count - 1))
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+    return out

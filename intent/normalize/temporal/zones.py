@@ -1,0 +1,83 @@
+"""Time zones named after a time ("3pm CET", "9am PT", "15:00 UTC", "10:00 GMT+2").
+
+Abbreviations with one meaning get a fixed offset; regional names ("PT", "Eastern") follow
+their zone's daylight-saving rules on the day in question (``zoneinfo``). Abbreviations with
+several meanings ("IST", "CST" outside the US, "BST") are not guessed: a time written with one
+is left unread rather than placed in the wrong zone.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+__all__ = ["ZONE", "offset_minutes", "zone_key"]
+
+_FIXED = {
+    "utc": 0, "gmt": 0, "z": 0, "zulu": 0, "wet": 0, "west": 60, "cet": 60, "cest": 120, "met": 60,
+    "eet": 120, "eest": 180, "msk": 180, "pst": -480, "pdt": -420, "mst": -420, "mdt": -360, "cst": -360,
+    "cdt": -300, "est": -300, "edt": -240, "akst": -540, "akdt": -480, "hst": -600, "jst": 540, "kst": 540,
+    "aest": 600, "aedt": 660, "acst": 570, "awst": 480, "nzst": 720, "nzdt": 780, "sgt": 480, "hkt": 480,
+}  # fmt: skip
+_REGIONAL = {
+    "pt": "America/Los_Angeles", "pacific": "America/Los_Angeles", "pacific time": "America/Los_Angeles",
+    "et": "America/New_York", "eastern": "America/New_York", "eastern time": "America/New_York",
+    "ct": "America/Chicago", "central": "America/Chicago", "central time": "America/Chicago",
+    "mt": "America/Denver", "mountain": "America/Denver", "mountain time": "America/Denver",
+    "uk time": "Europe/London", "london time": "Europe/London", "paris time": "Europe/Paris",
+    "berlin time": "Europe/Berlin", "new york time": "America/New_York", "tokyo time": "Asia/Tokyo",
+}  # fmt: skip
+# Written after a time, these are zones we decline to guess; the time is then not read at all.
+UNKNOWN = frozenset({"ist", "bst", "ast", "cat", "eat", "wat", "sast", "aet"})
+_OFFSET = r"(?:utc|gmt)\s*[+-−]\s*\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}"
+_NAMES = "|".join(
+    sorted([*_FIXED, *(k.replace(" ", r"\s+") for k in _REGIONAL), *UNKNOWN], key=len, reverse=True)
+)
+# A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00".
+ZONE = re.compile(rf"\s*\(?\s*({_OFFSET}|\b(?:{_NAMES})\b)\s*\)?", re.IGNORECASE)
+_OFFSET_PARTS = re.compile(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
+
+
+def zone_key(written: str) -> str | None:
+    """The zone's key ("cet", "America/Los_Angeles", "+120"), "?" for a declined one, None if none."""
+    word = " ".join(written.lower().split())
+    if word in UNKNOWN:
+        return "?"
+    if word in _FIXED:
+        return str(_FIXED[word]) if _FIXED[word] else "0"
+    if word in _REGIONAL:
+        return _REGIONAL[word]
+    parts = _OFFSET_PARTS.search(word)
+    if parts:
+        hours, minutes = int(parts.group(2)), int(parts.group(3) or 0)
+        if hours > 14 or minutes > 59:
+            return "?"
+        total = hours * 60 + minutes
+        return str(-total if parts.group(1) in "-−" else total)
+    return None
+
+
+@lru_cache(maxsize=32)
+def _zone(name: str) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def offset_minutes(key: str, day: date, clock: tuple[int, int] = (12, 0)) -> int | None:
+    """Minutes east of UTC for zone ``key`` at that local day and time (None when unknown)."""
+    if key.lstrip("-").isdigit():
+        return int(key)
+    zone = _zone(key)
+    if zone is None:
+        return None
+    offset = datetime.combine(day, time(*clock), tzinfo=zone).utcoffset()
+    return int((offset or timedelta()).total_seconds() // 60)
+
+
+def zone_info(key: str) -> ZoneInfo | None:
+    """The ``zoneinfo`` zone behind a regional key, None for fixed offsets."""
+    return None if key.lstrip("-").isdigit() else _zone(key)
