@@ -28,4 +28,5 @@ SERVE_KINDS: dict[str, tuple[str, str]] = {
 }
 CHECK_KINDS: dict[str, tuple[str, str]] = {
     "tool-nodes": ("check_tool_nodes", "check Tool nodes: unconstrained argv inputs, unsafe commands, omissions"),
+    "openapi": ("check_openapi", "check an OpenAPI document (and Arazzo workflows): left-out workflows, settings"),
 }

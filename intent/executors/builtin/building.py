@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from intent.executors.builtin.domains import choose_domain
+from intent.executors.builtin.self_correction import correction_update, retraction_removal
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.structure import attach_constraints, sequence_relations
 from intent.executors.builtin.trained import trained_domain
@@ -79,6 +80,10 @@ def build(state: Recognition) -> dict[str, Any]:
             _add_update(state, unit, updates)
         elif unit.role == "removal":
             _add_removals(unit, removals)
+        elif unit.role == "correction":  # in this turn: "..., no wait, make it $300"
+            updates[f"{unit.extra['of'].key}#{position}"] = correction_update(unit, state.text)
+        elif unit.role == "retraction":  # in this turn: "..., actually never mind"
+            removals.append(retraction_removal(unit, state.text))
     if state.baseline is None:
         turn = "request"
     else:

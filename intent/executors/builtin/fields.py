@@ -188,6 +188,8 @@ def _field_value(name: str, value: Any, evidence: str, candidates: list[Any] | N
 
 def _negated(text: str, mention: Mention) -> bool:
     prev, _ = _words_near(text, mention.start, mention.end, 3, 0)
+    if prev[-1:] == ["no"] and text[: mention.start].rstrip().endswith(","):
+        return False  # "no, 3 seats": the "no" takes back what came before
     return bool(prev) and (prev[-1] in _NEGATORS or (len(prev) > 1 and prev[-2] in ("instead", "not")))
 
 
