@@ -273,7 +273,10 @@ def fuzz(*, requests_count: int, candidates_count: int, seed_value: int = 0) -> 
 
 
 def _describe(request: Any) -> str:
-    text = repr(request)
+    try:
+        text = repr(request)
+    except ValueError:  # an integer too long for Python to print
+        return f"<{type(request).__name__} holding a huge integer>"
     return text[:80] + ("…" if len(text) > 80 else "")
 
 
