@@ -27,6 +27,8 @@ from intent_mcp.http.origin import (
 logger = logging.getLogger("intent_mcp.http")
 
 UNSUPPORTED_PROTOCOL_VERSION = -32022
+# Answered for load balancers on any Host, outside the MCP endpoint.
+HEALTH_PATH = "/healthz"
 INVALID_REQUEST = -32600
 
 
@@ -141,6 +143,23 @@ async def send_refusal(refusal: Refusal, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+async def send_health(send: Send, *, head: bool = False) -> None:
+    """``200 {"status": "ok"}``: the process serves HTTP. No session is opened, nothing else is said."""
+    body = b'{"status":"ok"}'
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode("ascii")),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": b"" if head else body})
+
+
 class RequestGuard:
     """The checks every request passes before the SDK's Streamable HTTP app sees it."""
 
@@ -163,13 +182,19 @@ class RequestGuard:
             # No WebSocket endpoint exists; close before accepting.
             await send({"type": "websocket.close", "code": 1008})
             return
+        if scope["path"] == HEALTH_PATH and scope["method"] in ("GET", "HEAD"):
+            # Before the Host check: a load balancer probes by address. It touches no session and tells nothing.
+            await send_health(send, head=scope["method"] == "HEAD")
+            return
         client = scope.get("client")
         peer = client[0] if client else None
         refusal = check_host_and_origin(
             self.public_origin, _header_values(scope, b"host"), _header_values(scope, b"origin"), peer
         ) or check_protocol_version(_header_values(scope, b"mcp-protocol-version"))
         if refusal is not None:
-            logger.warning("refused %s %s from %s: %s", scope["method"], scope["path"], peer, refusal.reason)
+            # An mcp 2.x client tries the newest version first and falls back: routine, not a warning.
+            level = logging.DEBUG if refusal.code == UNSUPPORTED_PROTOCOL_VERSION else logging.WARNING
+            logger.log(level, "refused %s %s from %s: %s", scope["method"], scope["path"], peer, refusal.reason)
             await send_refusal(refusal, send)
             return
         # Host names are case-insensitive; the SDK's own allow-list compares them verbatim.
@@ -234,10 +259,12 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 
 __all__ = [
+    "HEALTH_PATH",
     "HTTP_PROTOCOL_VERSIONS",
     "Refusal",
     "RequestGuard",
     "check_host_and_origin",
     "check_protocol_version",
     "pin_initialize_version",
+    "send_health",
 ]
