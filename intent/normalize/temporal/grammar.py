@@ -319,6 +319,8 @@ _UNREAD_NEIGHBOURS = frozenset(
 )
 _NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)")
 _PREVIOUS_WORD = re.compile(r"([^\W_]+)[ \t]+$")
+# "27.05. 14:00", "5/27-ish 2pm": digits joined by date separators, not read, right before a phrase.
+_PREVIOUS_NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?[ \t]+$")
 
 
 def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int, int]]) -> bool:
@@ -327,6 +329,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         word = after.group(1)
         if word.lower() in _UNREAD_NEIGHBOURS or (word.isdigit() and mention.date_span is not None):
             return True
+    numeric = _PREVIOUS_NUMERIC_DATE.search(_before(text, mention.start, 24))
+    if numeric and not any(s <= mention.start - len(numeric.group(0)) < e for s, e in spans):
+        return True
     before = _PREVIOUS_WORD.search(_before(text, mention.start, 24))
     if before:
         start = mention.start - len(before.group(0))
