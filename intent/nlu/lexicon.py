@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from intent.nlu.words import stem
 
-__all__ = ["related_topic_stems", "verb_synonym_stems"]
+__all__ = ["related_topic_stems", "topics_of", "verb_synonym_stems"]
 
 # Verbs of one group name the same operation ("reserve" a table is "book" it).
 _VERB_GROUPS: tuple[tuple[str, ...], ...] = (
@@ -49,7 +49,7 @@ _TOPICS: dict[str, tuple[str, ...]] = {
               "single", "soundtrack", "sound", "tunes", "melody", "composer", "rapper", "concerto", "symphony",
               "jazz", "rock", "pop", "hip hop", "classical", "radio", "spotify", "itunes", "deezer", "pandora",
               "youtube", "last.fm", "groove shark", "soundcloud", "chart", "vinyl"),
-    "playlist": ("playlist", "mix", "list", "collection", "queue", "soundtrack"),
+    "playlist": ("playlist", "mix", "soundtrack"),
     "restaurant": ("restaurant", "table", "reservation", "dinner", "lunch", "breakfast", "brunch", "eat",
                    "food", "cuisine", "bar", "cafe", "bistro", "diner", "pub", "eatery", "steakhouse", "pizzeria",
                    "brasserie", "tavern", "seat", "seats", "party", "people", "meal", "dine", "dining", "spot", "joint",
@@ -62,8 +62,8 @@ _TOPICS: dict[str, tuple[str, ...]] = {
     "movie": ("movie", "film", "cinema", "theater", "theatre", "showing", "showtime", "showtimes", "screening",
               "trailer", "animated", "multiplex", "imax"),
     "screening": ("movie", "movies", "film", "films", "cinema", "theater", "theatre", "showing", "showtime",
-                  "showtimes", "playing", "schedule", "screen", "imax", "multiplex", "movie house", "movie times"),
-    "event": ("event", "concert", "show", "showing", "festival", "schedule", "tickets", "times", "time"),
+                  "showtimes", "playing", "screen", "imax", "multiplex", "movie house", "movie times"),
+    "event": ("event", "concert", "showing", "festival"),
     "creative": ("book", "song", "album", "movie", "film", "show", "series", "game", "video", "picture",
                  "painting", "photograph", "soundtrack", "tv", "television", "trailer", "novel", "saga", "season",
                  "episode", "work", "tv show", "program", "programme"),
@@ -100,3 +100,18 @@ def related_topic_stems(word: str) -> frozenset[str]:
             out |= {stem(r.replace(" ", "")) for r in related}
             out |= {" ".join(stem(part) for part in r.split()) for r in related if " " in r}
     return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _topic_index() -> dict[str, tuple[str, ...]]:
+    index: dict[str, list[str]] = {}
+    for topic, related in _TOPICS.items():
+        for word in (topic, *related):
+            if " " not in word:
+                index.setdefault(stem(word), []).append(topic)
+    return {key: tuple(sorted(set(value))) for key, value in index.items()}
+
+
+def topics_of(word: str) -> tuple[str, ...]:
+    """The topics a word belongs to ("rain" -> weather), for the slot labeller's features."""
+    return _topic_index().get(stem(word), ())

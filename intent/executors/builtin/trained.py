@@ -14,6 +14,7 @@ from intent.normalize import FieldKind, field_kind, find_numbers
 __all__ = ["trained_domain", "trained_fields"]
 
 _MIN_PROBABILITY = 0.3  # below, the classifier is unsure and the hints decide
+_SURE = 0.6  # a clause of a longer text is classified alone from here on
 
 
 def trained_domain(state: Recognition, clause_text: str) -> str | None:
@@ -21,7 +22,13 @@ def trained_domain(state: Recognition, clause_text: str) -> str | None:
     if state.model is None:
         return None
     requests = sum(1 for unit in state.units if unit.role == "intent")
-    name, _ = state.model.domain(state.text if requests <= 1 else clause_text, minimum=_MIN_PROBABILITY)
+    if requests > 1:
+        # Several requests: each clause by itself when the classifier is sure of it; otherwise the
+        # clause is likely a piece of one request ("Any song from 1975 will do.") and the whole text decides.
+        name, probability = state.model.domain(clause_text)
+        if isinstance(name, str) and probability >= _SURE:
+            return name
+    name, _ = state.model.domain(state.text, minimum=_MIN_PROBABILITY)
     return name if isinstance(name, str) else None
 
 
