@@ -20,8 +20,9 @@ Outcomes: *right* (one reading, the expected one), *wrong* (one reading, another
 *ambiguous* (several readings offered as candidates), *unresolved* (no reading). Reported:
 right / all, precision = right / (right + wrong), and the ambiguous and unresolved shares.
 ``--pipeline`` reads each phrase inside a request ("Schedule the meeting <phrase>") through
-``Intent.parse`` with the built-in recognizer, as a caller would. ``--dateparser`` scores the ``dateparser`` package on the same phrases (if it is installed; a
-phrase it returns is right when its date, or its date and time, match).
+``Intent.parse`` with the built-in recognizer, as a caller would. ``--dateparser`` scores the
+``dateparser`` package on the same phrases (if it is installed; a phrase it returns is right when
+its date, or its date and time, match).
 """
 
 from __future__ import annotations
