@@ -83,8 +83,13 @@ def duckling_phrases(path: Path, include_all: bool = False) -> list[Phrase]:
     """Point examples of Duckling's English corpus (its ``latentCorpus``, ``negativeCorpus`` and
     ``diffCorpus``, which use other options or another reference time, are left out)."""
     source = path.read_text(encoding="utf-8")
-    cut = [source.find(marker) for marker in ("negativeCorpus ::", "latentCorpus ::", "diffCorpus ::")]
-    sections = [source[: min(c for c in cut if c >= 0)], source[source.find("allExamples ::") :]]
+    cut = [c for c in (source.find(m) for m in ("negativeCorpus ::", "latentCorpus ::", "diffCorpus ::")) if c >= 0]
+    examples_at = source.find("allExamples ::")
+    if examples_at < 0:
+        sections = [source[: min(cut)] if cut else source]
+    else:
+        head_end = min([c for c in cut if c < examples_at] + [examples_at])
+        sections = [source[:head_end], source[examples_at:]]
     phrases: list[Phrase] = []
     for section in sections:
         for match in _DUCKLING_EXAMPLE.finditer(section):
