@@ -4,8 +4,9 @@
 
 Trains on the first N annotated training utterances of each of the 7 intents (286 each: 2,002
 examples), once, and reports the time of the import of the optional extra and of training itself
-(one process; the solvers run on one core, so its CPU time is the one-core figure). Then times ``recognize`` on the 700 validate
-utterances with hints only and with the trained model (median per request and the difference).
+(one process; the solvers run on one core, so its CPU time is the one-core figure). Then times
+``recognize`` on the 700 validate utterances with hints only and with the trained model (median
+per request and the difference).
 DATA_DIR as for ``bench.nlu.snips_eval``.
 """
 
