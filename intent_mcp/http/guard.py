@@ -185,7 +185,7 @@ class RequestGuard:
             # No WebSocket endpoint exists; close before accepting.
             await send({"type": "websocket.close", "code": 1008})
             return
-        if scope["path"] == HEALTH_PATH and scope["method"] in ("GET", "HEAD"):
+        if scope.get("path") == HEALTH_PATH and scope.get("method") in ("GET", "HEAD"):
             # Before the Host check: a load balancer probes by address. It touches no session and tells nothing.
             await send_health(send, head=scope["method"] == "HEAD")
             return
