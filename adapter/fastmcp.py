@@ -40,11 +40,11 @@ from adapter import envelope
 from adapter.adapter import IntentMcpAdapter
 from adapter.session import IntentMcpSession
 from adapter.tools import ToolKind
+from adapter.versions import LATEST_DECLARED_VERSION, MODERN_DECLARED_VERSIONS
 from intent.errors import IntentError
 
 __all__ = ["IntentTool", "IntentToolProvider", "add_intent_tools", "check_collisions"]
 
-_MODERN_VERSIONS = frozenset({"2026-07-28"})
 _NO_CONTINUITY = IntentError(
     "CONFIG_INVALID",
     "host handoff needs a connection that lasts between calls (a 2025 protocol version); at 2026-07-28 "
@@ -65,7 +65,7 @@ def check_collisions(server_tool_names: Iterable[str], adapter: IntentMcpAdapter
         )
 
 
-class IntentTool(Tool):
+class IntentTool(Tool):  # type: ignore[misc, unused-ignore]  # when fastmcp is untyped
     """One adapter tool as a FastMCP tool; its calls go to the provider's per-connection sessions."""
 
     provider: Any = None  # the IntentToolProvider; Any keeps pydantic from copying or validating it
@@ -80,7 +80,7 @@ class IntentTool(Tool):
         )
 
 
-class IntentToolProvider(Provider):
+class IntentToolProvider(Provider):  # type: ignore[misc, unused-ignore]
     """Offers an ``IntentMcpAdapter``'s tools (executor or host mode) on a FastMCP server."""
 
     def __init__(self, adapter: IntentMcpAdapter, *, max_sessions: int = 256) -> None:
@@ -123,8 +123,8 @@ class IntentToolProvider(Provider):
         """Answer one adapter tool in the calling connection's adapter session."""
         context = get_context()
         request = context.request_context
-        version = request.protocol_version if request is not None else envelope.DECLARED_PROTOCOL_VERSIONS[-1]
-        if version in _MODERN_VERSIONS or request is None:
+        version = request.protocol_version if request is not None else LATEST_DECLARED_VERSION
+        if version in MODERN_DECLARED_VERSIONS or request is None:
             if self.adapter.tool_kind(name) is ToolKind.PREPARE:
                 return envelope.failure(_NO_CONTINUITY, version)
             session = self.adapter.connect(protocol_version=version)

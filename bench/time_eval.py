@@ -165,7 +165,7 @@ def _dateparser_readings(phrase: Phrase) -> list[datetime]:
     import dateparser
 
     settings = {"RELATIVE_BASE": phrase.reference.replace(tzinfo=None), "PREFER_DATES_FROM": "future"}
-    found = dateparser.parse(phrase.text, languages=["en"], settings=settings)  # type: ignore[arg-type]
+    found = dateparser.parse(phrase.text, languages=["en"], settings=settings)  # type: ignore[arg-type, unused-ignore]
     if found is None:
         return []
     if phrase.day_grain:

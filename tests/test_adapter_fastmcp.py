@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import mcp_types as types
 import pytest
 from fastmcp import FastMCP
 from mcp import Client
@@ -44,9 +45,11 @@ async def test_executor_mode_beside_the_servers_own_tool() -> None:
     expected = seed_reply()
     assert parsed.is_error is False
     assert parsed.structured_content == expected["structuredContent"]
-    assert parsed.content[0].text == expected["content"][0]["text"]
+    first, shipped = parsed.content[0], own.content[0]
+    assert isinstance(first, types.TextContent) and isinstance(shipped, types.TextContent)
+    assert first.text == expected["content"][0]["text"]
     assert bad.is_error is True and error_code(bad) == "INPUT_INVALID"
-    assert own.content[0].text == "shipped"
+    assert shipped.text == "shipped"
 
 
 @pytest.mark.anyio
@@ -69,7 +72,7 @@ async def test_host_handoff_spans_calls_of_one_connection_only() -> None:
 async def test_a_name_collision_is_refused_before_registration() -> None:
     server = FastMCP("clash")
 
-    @server.tool
+    @server.tool  # type: ignore[untyped-decorator, unused-ignore]
     def intent_parse(text: str) -> str:
         return text
 

@@ -176,7 +176,7 @@ class _Group:
                     return None  # "9am tonight": the words disagree
         readings = tuple(
             Reading(day, clock, zone)
-            for day, clock in product(days or (None,), clocks or (None,))  # type: ignore[arg-type]
+            for day, clock in product(days or (None,), clocks or (None,))  # type: ignore[arg-type, unused-ignore]
         )
         start, end = self.pieces[0].start, self.pieces[-1].end
         date_pieces = [p for p in self.pieces if p.kind in ("date", "moment")]
