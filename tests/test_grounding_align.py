@@ -123,3 +123,12 @@ def test_the_length_bound_is_inclusive_too() -> None:
     source = "Please sendd thee bigg parcel today"
     span = align("send the big parcl", source)
     assert span is not None and source[span.start:span.end] == "sendd thee bigg parcel"
+
+
+def test_a_long_quote_of_common_letters_keeps_every_character_in_play() -> None:
+    # Past 200 characters difflib's "autojunk" would ignore frequent characters, and a quote made only
+    # of them would match nothing; the matcher must weigh every character.
+    source = "na " * 80
+    quote = "na " * 34 + "nu " + "na " * 34
+    span = align(quote, source)
+    assert len(quote.strip()) > 200 and span is not None and span.method == "fuzzy"

@@ -243,3 +243,38 @@ async def test_posts_in_flight_fall_back_when_the_app_fails() -> None:
     with pytest.raises(RuntimeError):
         await run(guard, http_scope(headers=[*LOCAL_HOST, (b"mcp-session-id", b"s")]), Wire(body(b"{}")))
     assert guard.posts_in_flight == 0
+
+
+@pytest.mark.anyio
+async def test_a_body_message_without_keys_reads_as_empty_and_final() -> None:
+    # ASGI lets "body" and "more_body" be left out (b"" and False); nothing after the final part is read.
+    guard, inner = make_guard()
+    wire = Wire({"type": "http.request"}, body(b"late"))
+    await run(guard, http_scope(headers=[*LOCAL_HOST, (b"mcp-session-id", b"s")]), wire)
+    assert inner.messages[0] == {"type": "http.request", "body": b"", "more_body": False}
+    assert inner.messages[1] == body(b"late")  # left for the app to read, not folded into the body
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+async def test_health_is_answered_on_any_host_without_the_app(method: str) -> None:
+    guard, inner = make_guard()
+    scope = {**http_scope(method, [(b"host", b"10.0.0.7:8080")]), "path": "/healthz"}
+    wire = Wire()
+    await run(guard, scope, wire)
+    start, end = wire.sent
+    assert start["status"] == 200 and dict(start["headers"]) == {
+        b"content-type": b"application/json", b"content-length": b"15", b"cache-control": b"no-store",
+    }
+    assert end == {"type": "http.response.body", "body": b"" if method == "HEAD" else b'{"status":"ok"}'}
+    assert inner.scopes == [] and wire.received == 0
+
+
+@pytest.mark.anyio
+async def test_health_is_only_get_and_head_on_its_own_path() -> None:
+    guard, inner = make_guard()
+    for method, path in (("POST", "/healthz"), ("GET", "/healthz/x"), ("GET", "/health")):
+        wire = Wire(body(b"{}"))
+        await run(guard, {**http_scope(method, [(b"host", b"10.0.0.7:8080")]), "path": path}, wire)
+        assert wire.status == 421, (method, path)  # an ordinary request: the Host check applies
+    assert inner.scopes == []
