@@ -40,7 +40,7 @@ from adapter import envelope
 from adapter.adapter import IntentMcpAdapter
 from adapter.session import IntentMcpSession
 from adapter.tools import ToolKind
-from adapter.versions import LATEST_DECLARED_VERSION, MODERN_DECLARED_VERSIONS
+from adapter.versions import DECLARED_PROTOCOL_VERSIONS, MODERN_DECLARED_VERSIONS
 from intent.errors import IntentError
 
 __all__ = ["IntentTool", "IntentToolProvider", "add_intent_tools", "check_collisions"]
@@ -65,7 +65,7 @@ def check_collisions(server_tool_names: Iterable[str], adapter: IntentMcpAdapter
         )
 
 
-class IntentTool(Tool):  # type: ignore[misc, unused-ignore]  # when fastmcp is untyped
+class IntentTool(Tool):
     """One adapter tool as a FastMCP tool; its calls go to the provider's per-connection sessions."""
 
     provider: Any = None  # the IntentToolProvider; Any keeps pydantic from copying or validating it
@@ -80,7 +80,7 @@ class IntentTool(Tool):  # type: ignore[misc, unused-ignore]  # when fastmcp is 
         )
 
 
-class IntentToolProvider(Provider):  # type: ignore[misc, unused-ignore]
+class IntentToolProvider(Provider):
     """Offers an ``IntentMcpAdapter``'s tools (executor or host mode) on a FastMCP server."""
 
     def __init__(self, adapter: IntentMcpAdapter, *, max_sessions: int = 256) -> None:
@@ -123,7 +123,7 @@ class IntentToolProvider(Provider):  # type: ignore[misc, unused-ignore]
         """Answer one adapter tool in the calling connection's adapter session."""
         context = get_context()
         request = context.request_context
-        version = request.protocol_version if request is not None else LATEST_DECLARED_VERSION
+        version = request.protocol_version if request is not None else DECLARED_PROTOCOL_VERSIONS[-1]
         if version in MODERN_DECLARED_VERSIONS or request is None:
             if self.adapter.tool_kind(name) is ToolKind.PREPARE:
                 return envelope.failure(_NO_CONTINUITY, version)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypedDict, get_args
 
@@ -53,7 +54,7 @@ ERROR_CODES: dict[ErrorCode, tuple[ErrorCategory, bool]] = {
 
 # code -> (what it means, what the caller should do). docs/errors.md is generated from this table
 # and ISSUE_CODES (python -m intent.codes_doc); a test keeps every raised code in them.
-ERROR_CODE_HELP: dict[str, tuple[str, str]] = {
+ERROR_CODE_HELP: dict[ErrorCode, tuple[str, str]] = {
     "CONFIG_INVALID": (
         "The trusted configuration is wrong: a Schema, a configuration file, a catalog, limits or a flag. "
         "`path` points into what was configured.",
@@ -109,6 +110,10 @@ ERROR_CODE_HELP: dict[str, tuple[str, str]] = {
         "The `requestId` is not known to this MCP session: it expired, was evicted, or was prepared on another "
         "connection (a host handoff lives in the session that prepared it).",
         "Call `intent_prepare` again on the same session; keep one MCP session for prepare and accept.",
+    ),
+    "RESOURCE_UNKNOWN": (
+        "A catalog runtime was asked to read a resource URI it does not serve.",
+        "List the resources (`resources/list`) and read one of those URIs.",
     ),
     "SUBMISSION_CONFLICT": (
         "A second, different candidate was submitted with a token already used.",
@@ -174,6 +179,16 @@ ISSUE_CODES: dict[str, tuple[IssueSeverity, str, str]] = {
 }
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_surrogates(text: str) -> str:
+    """``text`` with each lone UTF-16 surrogate written as its ``\\uXXXX`` escape, so it can be encoded."""
+    if not isinstance(text, str) or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
 class FeedbackItem(TypedDict):
     """One explicit format problem of a candidate: where it is and what is wrong."""
 
@@ -204,13 +219,18 @@ class IntentError(Exception):
         feedback: Sequence[FeedbackItem] | None = None,
     ) -> None:
         default_category, default_retryable = ERROR_CODES.get(code, ("internal", False))
+        # A message or path may quote what a caller sent; it must still serialize as UTF-8 text.
+        message, path = escape_surrogates(message), escape_surrogates(path)
         super().__init__(message)
         self.code = code
         self.message = message
         self.path = path
         self.category: ErrorCategory = category or default_category
         self.retryable = default_retryable if retryable is None else retryable
-        self.feedback: list[FeedbackItem] = list(feedback or ())
+        self.feedback: list[FeedbackItem] = [
+            {"pointer": escape_surrogates(item["pointer"]), "message": escape_surrogates(item["message"])}
+            for item in feedback or ()
+        ]
 
     def with_path(self, path: str) -> IntentError:
         """A fresh error, the same in every part but ``path`` (``error.with_path(prefix + error.path)``)."""

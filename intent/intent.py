@@ -7,7 +7,9 @@ from types import TracebackType
 from typing import Any
 
 import anyio
+import anyio.to_thread
 
+from intent.budget import WorkBudget, offload_worthy, spending
 from intent.candidate import CandidateProblems, parse_candidate
 from intent.config import IntentConfig
 from intent.errors import ISSUE_CODES, FeedbackItem, IntentError
@@ -63,6 +65,15 @@ class Intent:
         remaining = recognition.remaining()
         if remaining is not None and remaining <= 0:
             raise IntentError("TIMEOUT", "the recognition's deadline passed", retryable=True)
+        if isinstance(candidate_text, str) and offload_worthy(len(candidate_text) + len(task.request.input)):
+            # Large work runs on a worker thread, so the event loop keeps answering other calls
+            # and a deadline around this call is honoured; the work budget stops the thread too.
+            return await anyio.to_thread.run_sync(self._judge, task, candidate_text, abandon_on_cancel=True)
+        return self._judge(task, candidate_text)
+
+    def _judge(self, task: ModelTask, candidate_text: str) -> IntentResult:
+        """Parse, validate and resolve ``candidate_text``, paying the costly passes from a work budget."""
+        recognition = recognition_of(task)
         try:
             candidate = parse_candidate(candidate_text, task.output_schema, self._config.limits)
         except CandidateProblems as problems:
@@ -71,7 +82,8 @@ class Intent:
                        if retry else "the candidate does not match the output schema, and the one correction was used")
             raise IntentError("CANDIDATE_INVALID", message, retryable=retry, feedback=problems.feedback) from None
         try:
-            return resolve(candidate, recognition.request, self._config)
+            with spending(WorkBudget(deadline=task.deadline)):
+                return resolve(candidate, recognition.request, self._config)
         except IntentError:
             raise
         except Exception as exc:  # a resolver bug must not leak a traceback to callers

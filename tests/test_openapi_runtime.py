@@ -78,7 +78,7 @@ async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(
     assert json.loads(read["contents"][0]["text"]) == ["dogs", "cats", "birds"]
     with pytest.raises(IntentError) as caught:
         await runtime.read_resource("reference://api/nothing")
-    assert caught.value.code == "INPUT_INVALID"
+    assert caught.value.code == "RESOURCE_UNKNOWN"
     await runtime.aclose()
 
 
@@ -319,3 +319,31 @@ def test_the_requests_command_calls_every_operation_right(capsys: Any) -> None:
     assert set(reports) == {"petstore_api.yaml", "inventory_api.yaml"}
     assert reports["petstore_api.yaml"]["right"] == reports["petstore_api.yaml"]["tools"] == 11
     assert reports["petstore_api.yaml"]["wrong"] == []
+
+
+async def test_debug_logs_carry_no_secrets(
+    manifest: dict[str, Any], petstore: PetstoreApi, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    broken = create_mcp_runtime(manifest, credentials=ALL_CREDENTIALS, base_urls={"api": "http://127.0.0.1:9/v1"})
+    await broken.call_tool("delete_pet", {"petId": "1"})
+    await broken.aclose()
+    runtime = runtime_for(manifest, petstore)
+    await runtime.call_tool("who_am_i", {})
+    await runtime.call_tool("delete_pet", {"petId": "1"})
+    await runtime.aclose()
+    assert caplog.records  # the HTTP client and the runtime did log at DEBUG
+    for secret in SECRETS.values():
+        assert secret not in caplog.text
+
+
+def test_cookie_values_keep_token_characters(manifest: dict[str, Any]) -> None:
+    operation = operation_of(manifest, "get_inventory")
+    request = build_request(manifest, operation, {}, {"credentials": {"storeSession": "abc/d+e=="},
+                                                      "base_urls": {"api": "http://h"}})
+    assert request.headers["Cookie"] == "store_session=abc/d+e=="
+    finder = operation_of(manifest, "find_pets")
+    spaced = build_request(manifest, finder, {"locale": 'a b;c,"d'}, {"base_urls": {"api": "http://h"}})
+    assert spaced.headers["Cookie"] == "locale=a%20b%3Bc%2C%22d"

@@ -61,7 +61,7 @@ class OpenApiRuntime(McpRuntime):
         try:
             return await super().read_resource(uri)
         except ResourceNotFound as error:
-            raise IntentError("INPUT_INVALID", str(error), path="/uri") from None
+            raise IntentError("RESOURCE_UNKNOWN", str(error), path="/uri") from None
         except ResourceFailed as error:
             raise IntentError("EXECUTOR_FAILED", f"reading {uri} failed: {error}", path="/uri") from None
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error
 from catalog.openapi.naming import ToolNamer, derive_tool_name, sanitize_description, to_snake_case
 from catalog.openapi.schema import SchemaConverter, resolve_object
@@ -32,6 +33,7 @@ SERIALIZATION_KEYS = ("style", "explode", "collectionFormat")
 FORM_CONTENT_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
+@refuse_deep_documents
 def build_mcp_manifest(
     spec: Mapping[str, Any],
     *,

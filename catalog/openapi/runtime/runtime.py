@@ -110,6 +110,10 @@ class McpRuntime:
         self._secrets += [quote(secret, safe="") for secret in self._secrets if quote(secret, safe="") != secret]
         self._tools = {str(tool["name"]): tool for tool in manifest.get("tools") or []}
         self._resources = {str(item["uri"]): item for item in manifest.get("resources") or []}
+        self._log_filter = _RedactingFilter(self._secrets) if self._secrets else None
+        if self._log_filter is not None:
+            for name in HTTP_CLIENT_LOGGERS:
+                logging.getLogger(name).addFilter(self._log_filter)
         self._client = httpx2.AsyncClient(
             transport=transport,
             timeout=httpx2.Timeout(timeout_seconds),
@@ -281,11 +285,37 @@ class McpRuntime:
         return redact_value(result, self._secrets) if self._secrets else result
 
     async def aclose(self) -> None:
+        if self._log_filter is not None:
+            for name in HTTP_CLIENT_LOGGERS:
+                logging.getLogger(name).removeFilter(self._log_filter)
+            self._log_filter = None
         await self._client.aclose()
 
 
 class _TooLarge(Exception):
     pass
+
+
+# The HTTP client logs request URLs (query API keys included) at INFO; these loggers get a redacting filter.
+HTTP_CLIENT_LOGGERS = ("httpx2", "httpcore2.http11", "httpcore2.http2", "httpcore2.connection", "httpcore2.proxy")
+
+
+class _RedactingFilter(logging.Filter):
+    """Replaces this runtime's credential values in the HTTP client's log records."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = secrets
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a record that cannot format is not ours to fix
+            return True
+        safe = redact(message, self.secrets)
+        if safe != message:
+            record.msg, record.args = safe, None
+        return True
 
 
 def create_mcp_runtime(

@@ -44,8 +44,10 @@ def read(state: Recognition) -> None:
     # (the time grammar may read the "'s" with the time word)
     temporal = [(s, e) for s, e in temporal if "'s" not in (text[e : e + 2], text[e - 2 : e].replace("’", "'"))
                 and text[e : e + 2] != "’s"]
+    earlier, seen = False, 0  # whether a request came before; units already looked at
     for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
-        earlier = any(u.role == "intent" for u in state.units)
+        earlier = earlier or any(u.role == "intent" for u in state.units[seen:])
+        seen = len(state.units)
         for words, marker in cut_corrections(tokens, earlier=earlier):
             first = len(state.units)
             _read_words(state, words, number, ender, temporal)

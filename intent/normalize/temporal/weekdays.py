@@ -188,7 +188,6 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         weekday = WEEKDAYS[match.group(2).lower()]
         if match.group(3).lower() == "ago":
-            day = _qualified(weekday, "past", today)[-1] - timedelta(days=7 * (count - 1))
             behind = (today.weekday() - weekday) % 7 or 7
             day = today - timedelta(days=behind + 7 * (count - 1))
         else:
