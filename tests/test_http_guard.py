@@ -22,7 +22,7 @@ from intent_mcp.http.guard import (
     send_refusal,
 )
 
-LOCAL_HOST = [(b"host", b"127.0.0.1:3001")]
+LOCAL_HOST = [(b"host", b"127.0.0.1:3001"), (b"content-type", b"application/json")]
 
 
 class InnerApp:
