@@ -17,6 +17,8 @@ from intent_mcp.http.guard import (
     HTTP_PROTOCOL_VERSIONS,
     Refusal,
     RequestGuard,
+    check_content_type,
+    check_message_shape,
     check_protocol_version,
     pin_initialize_version,
     send_refusal,
@@ -347,3 +349,42 @@ async def test_concurrent_posts_are_all_counted_in_flight() -> None:
         assert guard.posts_in_flight == 2
         release.set()
     assert sorted(counts) == [1, 2] and guard.posts_in_flight == 0
+
+
+@pytest.mark.parametrize(
+    ("values", "allowed"),
+    [
+        (["application/json"], True),
+        (["Application/JSON; charset=utf-8"], True),
+        ([" application/json ;x=y"], True),
+        (["text/plain"], False),
+        (["application/json-seq"], False),
+        ([], False),
+        (["application/json", "application/json"], False),
+    ],
+)
+def test_a_post_names_one_json_content_type(values: list[str], allowed: bool) -> None:
+    refusal = check_content_type(values)
+    assert refusal is None if allowed else refusal == Refusal(415, "Content-Type must be application/json")
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        (b'{"jsonrpc": "2.0"}', None),
+        (b"  \n{", None),  # an object, even a broken one, is the SDK's to answer
+        (b"", None),
+        (b"   ", None),
+        (b"not json", None),  # not JSON at all: the SDK's parse error
+        (b"\xff[", None),
+        (b" [1, 2]", "JSON-RPC batches are not supported: send one message object per request"),
+        (b"[]", "JSON-RPC batches are not supported: send one message object per request"),
+        (b"null", "the body must be one JSON-RPC message object"),
+        (b" 42", "the body must be one JSON-RPC message object"),
+        (b'"text"', "the body must be one JSON-RPC message object"),
+    ],
+)
+def test_a_body_must_be_one_message_object(raw: bytes, reason: str | None) -> None:
+    refusal = check_message_shape(raw)
+    assert (refusal.reason if refusal else None) == reason
+    assert refusal is None or refusal.status == 400
