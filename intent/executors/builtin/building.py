@@ -53,6 +53,8 @@ def _add_update(state: Recognition, unit: Unit, updates: dict[str, dict[str, Any
     entry["fields"].extend(unit.owner.fields)
     if unit.extra.get("target"):
         entry["target"] = unit.extra["target"]
+    if unit.extra.get("action"):
+        entry["action"] = unit.extra["action"]
 
 
 def _add_removals(unit: Unit, removals: list[dict[str, Any]]) -> None:

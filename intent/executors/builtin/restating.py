@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from intent.executors.builtin.followup import resolve_reference
+from intent.executors.builtin.lexicon import CORRECTION_VERBS
 from intent.executors.builtin.tokens import Token
 from intent.executors.builtin.units import Unit
-from intent.resolve.rewording import core_of, find_same_kind
+from intent.resolve.rewording import core_of, find_same_kind, reword
 
-__all__ = ["not_this_but_that", "restated_values", "same_verb_intent"]
+__all__ = ["not_this_but_that", "restated_request", "restated_values"]
 
-_POINTING = frozenset({"it", "that", "this", "to", "one"})
+_POINTING = frozenset({"it", "that", "this", "to", "one", "i", "mean", "meant"})
 
 
 def _new_words(unit: Unit, text: str) -> tuple[int, int] | None:
@@ -35,10 +37,51 @@ def _new_words(unit: Unit, text: str) -> tuple[int, int] | None:
     return tokens[0].start, tokens[-1].end
 
 
-def same_verb_intent(verb: str, base_intents: Sequence[Mapping[str, Any]]) -> str | None:
+def _same_verb_intent(verb: str, base_intents: Sequence[Mapping[str, Any]]) -> str | None:
     """ "Actually, call Jim instead" over "Call Tom and email Sue": the one baseline request of that verb."""
     found = [i for i in base_intents if str(i.get("action") or "").lower().split()[:1] == [verb]]
     return str(found[0]["id"]) if len(found) == 1 else None
+
+
+def restated_request(
+    unit: Unit, text: str, base_intents: Sequence[Mapping[str, Any]]
+) -> tuple[str, str | None, str | None] | None:
+    """(baseline id, new target words, new action) for a follow-up that restates a request in new words.
+
+    "Actually, call Jim instead" (the request of that verb, new object), "change the flight to
+    Milan" (the request the words name, new object), "Actually text them instead" (new action,
+    same object), "Sorry, to Beth" (new words for the request that has words of that kind).
+    """
+    phrase, flags = unit.phrase, unit.clause.flags
+    if not base_intents:
+        return None
+    if phrase is not None and phrase.target is not None:
+        target = text[phrase.target[0] : phrase.target[1]]
+        lows = target.lower().split()
+        same = _same_verb_intent(phrase.verb, base_intents) if "correction" in flags else None
+        if same is not None:
+            return same, target, None
+        if phrase.verb in CORRECTION_VERBS and " to " in f" {target.lower()} " and lows[0] not in _POINTING:
+            named, _, new = target.rpartition(" to ")
+            found = resolve_reference(named, base_intents, [], by_words=True)
+            if found is not None and found[0] == "intent" and new.strip():
+                return found[1], new.strip(), None
+        instead = any(t.low == "instead" for t in unit.clause.tokens)
+        if "correction" in flags and instead and lows[0] in ("it", "them", "that", "this", "her", "him"):
+            return str(base_intents[-1]["id"]), None, text[phrase.action[0] : phrase.action[1]]
+        return None
+    if "correction" not in flags:
+        return None
+    span = _new_words(unit, text)
+    if span is None:
+        return None
+    words = text[span[0] : span[1]]
+    for intent in reversed(base_intents):
+        said = intent.get("target")
+        rewording = reword(said, words) if isinstance(said, str) and said else None
+        if rewording is not None and (rewording.start > 0 or rewording.end < len(said or "")):
+            return str(intent["id"]), words, None
+    return (str(base_intents[0]["id"]), words, None) if len(base_intents) == 1 else None
 
 
 def not_this_but_that(tokens: list[Token], base_intents: Sequence[Mapping[str, Any]]) -> tuple[int, int] | None:

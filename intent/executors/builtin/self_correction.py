@@ -54,6 +54,7 @@ _ONLY_WORDS = frozenset({"only", "just"})
 _RESTATE = (("make", "it"), ("make", "that"), ("change", "it", "to"), ("change", "that", "to"), ("let's", "say"),
             ("let's", "do"), ("make", "it", "for"), ("i", "mean"), ("i", "meant"))  # fmt: skip
 _POINTING = frozenset({"it", "that", "this", "them", "one"})
+_SPEAKERS = frozenset("i i'm i'd i'll i've we we're we'd we'll you you're it's that's there's".split())
 
 
 def _marker_at(tokens: list[Token], index: int) -> int:
@@ -132,9 +133,12 @@ def _words(unit: Unit) -> list[Token]:
 
 
 def _fold(unit: Unit, corrected: Unit, before: list[Unit], text: str, marker: tuple[int, int]) -> None:
-    if "also" in unit.clause.flags:
-        return  # "Actually, also book a hotel" adds a request
+    lows = [t.low for t in unit.clause.tokens]
+    if "also" in unit.clause.flags or "also" in lows or "too" in lows or "as well" in " ".join(lows):
+        return  # "Actually, also book a hotel", "Oh wait, send the receipt too" add a request
     words = _words(unit)
+    if words and words[0].low in _SPEAKERS:
+        return  # "Sorry, I'm starving", "Actually, I need a new ID card": the speaker goes on
     said = " ".join(t.low for t in words)
     unit.extra["of"] = corrected
     unit.extra["evidence"] = (marker[0], words[-1].end if words else marker[1])

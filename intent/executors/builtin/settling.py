@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from intent.executors.builtin.fields import Owner
 from intent.executors.builtin.followup import resolve_reference
 from intent.executors.builtin.lexicon import AMBIGUOUS_VERBS
-from intent.executors.builtin.restating import restated_values, same_verb_intent
+from intent.executors.builtin.restating import restated_request, restated_values
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.units import Unit
 
@@ -97,13 +97,11 @@ def settle(state: Recognition) -> None:
             inputs = intent.get("inputs")
             known |= set(inputs) if isinstance(inputs, Mapping) else set()
         changes_baseline = unit.extra.get("points back", True) or bool(names & known)
-        if not names and new_target is None and phrase is not None and phrase.target is not None:
-            same = same_verb_intent(phrase.verb, state.base_intents) if "correction" in unit.clause.flags else None
-            if same is not None:  # "Actually, call Jim instead": new words for that request
-                unit.role, unit.key = "update", same
-                unit.extra["turn"] = "correction"
-                unit.extra["target"] = state.text[phrase.target[0] : phrase.target[1]]
-                continue
+        restated = restated_request(unit, state.text, state.base_intents) if not names and not new_target else None
+        if restated is not None:  # "Actually, call Jim instead", "Sorry, to Beth": new words for that request
+            unit.role, unit.key = "update", restated[0]
+            unit.extra.update(turn="correction", target=restated[1], action=restated[2])
+            continue
         if (names or new_target) and changes_baseline:
             target_id, kind = _update_target(state, unit, names)
             if target_id is None:

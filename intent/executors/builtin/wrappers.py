@@ -47,9 +47,11 @@ _TRAILING_SIGN_OFF = re.compile(
 )
 # A greeting that opens the message: "Hi Sam,", "Dear support,", "Hey team!", "Good morning!".
 _GREETING = re.compile(
-    r"^\s*(?:(?:hi|hello|hey|hiya|howdy|dear|yo|morning|good\s+(?:morning|afternoon|evening)|cheers|"
+    r"^\s*(?:(?:(?:hi|hello|hey|hiya|howdy|dear|yo|morning|good\s+(?:morning|afternoon|evening)|cheers|"
     r"thanks(?:\s+in\s+advance)?|thank\s+you(?:\s+in\s+advance)?)\b"
-    r"(?:[ \t]+(?!(?:can|could|would|will|please|pls)\b)[\w'.-]+){0,3}?[ \t]*(?:[,!:]+|\n|[ \t]{2,}|$))+",
+    r"(?:[ \t]+(?!(?:can|could|would|will|please|pls)\b)[\w'.-]+){0,3}?[ \t]*"
+    r"(?:[,!:]+|\n|[ \t]{2,}|$|(?=[ \t]+(?:can|could|would|will|please|pls|plz)\b))"
+    r"|@[\w.-]+[ \t]*[,:]?)[ \t]*)+",  # also a chat's "@channel", "@sam:"
     re.IGNORECASE,
 )
 _SIGN_OFF_REACH = 48
