@@ -34,6 +34,7 @@ class IntentMcpAdapter:
             max_terminal_records=config.max_terminal_records,
             max_terminal_bytes=config.max_terminal_bytes,
             max_pending_records=config.max_pending_records,
+            max_pending_bytes=config.max_pending_bytes,
         )
         self.progress_interval = float(config.progress_interval)
         self._sessions: weakref.WeakSet[IntentMcpSession] = weakref.WeakSet()

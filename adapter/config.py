@@ -15,6 +15,7 @@ AdapterMode = Literal["executor", "host"]
 DEFAULT_MAX_TERMINAL_RECORDS = 32
 DEFAULT_MAX_TERMINAL_BYTES = 8 * 1024 * 1024
 DEFAULT_MAX_PENDING_RECORDS = 256
+DEFAULT_MAX_PENDING_BYTES = 16 * 1024 * 1024
 DEFAULT_PROGRESS_INTERVAL = 2.0
 
 
@@ -26,7 +27,8 @@ class IntentMcpAdapterConfig:
     borrows them and never closes them). ``mode="executor"`` offers ``intent_parse`` and needs an
     executor on every instance; ``mode="host"`` offers ``intent_prepare`` / ``intent_accept`` /
     ``intent_cancel`` and makes no model call. ``tool_prefix`` is prepended to every tool name
-    as given (``"crm."`` gives ``crm.intent_parse``). The bounds apply per adapter.
+    as given (``"crm."`` gives ``crm.intent_parse``). The bounds apply per adapter, and
+    eviction under them is fair between sessions (see ``adapter.records``).
     """
 
     instances: Mapping[str, Intent] = field(default_factory=dict)
@@ -35,6 +37,7 @@ class IntentMcpAdapterConfig:
     max_terminal_records: int = DEFAULT_MAX_TERMINAL_RECORDS
     max_terminal_bytes: int = DEFAULT_MAX_TERMINAL_BYTES
     max_pending_records: int = DEFAULT_MAX_PENDING_RECORDS
+    max_pending_bytes: int = DEFAULT_MAX_PENDING_BYTES
     progress_interval: float = DEFAULT_PROGRESS_INTERVAL
 
 
@@ -72,6 +75,7 @@ def validate_config(config: object) -> IntentMcpAdapterConfig:
     _positive_int(config.max_terminal_records, "max_terminal_records")
     _positive_int(config.max_terminal_bytes, "max_terminal_bytes")
     _positive_int(config.max_pending_records, "max_pending_records")
+    _positive_int(config.max_pending_bytes, "max_pending_bytes")
     interval = config.progress_interval
     if isinstance(interval, bool) or not isinstance(interval, (int, float)) or interval <= 0:
         raise IntentError("CONFIG_INVALID", "progress_interval must be a positive number of seconds",

@@ -42,9 +42,13 @@ def examine(path: Path, supplied: dict[str, Path] | None = None) -> dict[str, An
         if source.get("type", "openapi") != "openapi":
             report["sources"][name] = f"not OpenAPI ({source.get('type')})"
             continue
-        local = supplied[name] if supplied and name in supplied else (path.parent / url).resolve()
-        if "://" in url and not (supplied and name in supplied):
+        given = (supplied or {}).get(name)
+        if given is not None:
+            local = given
+        elif "://" in url:
             local = path.parent / url.rsplit("/", 1)[-1]
+        else:
+            local = (path.parent / url).resolve()
         if not local.is_file():
             report["sources"][name] = f"not available offline ({url})"
             continue

@@ -30,8 +30,8 @@ import orjson
 
 __all__ = ["PARTS", "Check", "load_cases", "main", "run_case", "score_case"]
 
-PARTS = ("statuses", "intents", "actions", "targets", "domains", "constraints", "relations", "fields", "references",
-         "turn kinds")
+PARTS = ("statuses", "intents", "actions", "targets", "goals", "domains", "constraints", "relations", "fields",
+         "references", "turn kinds", "changes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +94,14 @@ def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check
             target = _norm(got.get("target"))
             check("targets", all(_norm(part) in target for part in wanted["target_has"]),
                   f"intent {index + 1} target {got.get('target')!r} lacks {wanted['target_has']!r}")  # fmt: skip
+        if "target_lacks" in wanted:
+            target = _norm(got.get("target"))
+            kept = [part for part in wanted["target_lacks"] if _norm(part) in target]
+            check("targets", bool(got) and not kept, f"intent {index + 1} target {got.get('target')!r} has {kept!r}")
+        if "goal_has" in wanted:
+            goal = _norm(got.get("goal"))
+            check("goals", all(_norm(part) in goal for part in wanted["goal_has"]),
+                  f"intent {index + 1} goal {got.get('goal')!r} lacks {wanted['goal_has']!r}")  # fmt: skip
     constraints = _all_constraints(result)
     for wanted in expect.get("constraints", []):
         needle = _norm(wanted["text_has"])
@@ -116,7 +124,26 @@ def score_case(case: Mapping[str, Any], result: Mapping[str, Any]) -> list[Check
     if "turn_kind" in expect:
         kind = result.get("turn", {}).get("kind")
         check("turn kinds", kind == expect["turn_kind"], f"turn {kind!r} != {expect['turn_kind']!r}")
+    changes = result.get("turn", {}).get("changes", [])
+    for wanted in expect.get("changes", []):
+        ok = any(_change_matches(change, wanted, str(result.get("input", ""))) for change in changes)
+        got = [(c.get("operation"), c.get("target", {}).get("id"), c.get("description")) for c in changes]
+        check("changes", ok, f"no applied change like {wanted!r} in {got!r}")
     return checks
+
+
+def _change_matches(change: Mapping[str, Any], wanted: Mapping[str, Any], text: str) -> bool:
+    """An applied change with the operation, target id and description words asked for, whose
+    input evidence (``sourceRefs`` cut from the input) contains every quote of ``evidence``."""
+    if change.get("effect") != "applied" or change.get("operation") != wanted["operation"]:
+        return False
+    if "target" in wanted and change.get("target", {}).get("id") != wanted["target"]:
+        return False
+    if "has" in wanted and _norm(wanted["has"]) not in _norm(change.get("description")):
+        return False
+    quotes = [text[r["start"] : r["end"]] for r in change.get("sourceRefs", [])
+              if r.get("root") == "input" and r.get("start") is not None and r.get("end") is not None]  # fmt: skip
+    return all(any(_norm(needle) in _norm(quote) for quote in quotes) for needle in wanted.get("evidence", []))
 
 
 async def run_case(case: Mapping[str, Any], schemas: Mapping[str, Any]) -> dict[str, Any]:
@@ -130,6 +157,8 @@ async def run_case(case: Mapping[str, Any], schemas: Mapping[str, Any]) -> dict[
     intent = Intent(IntentConfig(schema=schema, domains=list(domains) if domains else None, domain_hints=hints or None))
     try:
         request: dict[str, Any] = {"input": case["input"]}
+        if case["expect"].get("changes"):
+            request["output"] = {"spans": True}  # a change's evidence is checked by its offsets
         if case.get("referenceTime"):
             request["referenceTime"] = case["referenceTime"]
         if case.get("baseline"):

@@ -130,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check-config", action="store_true", help="only check the configuration")
     parser.add_argument("--max-children", type=int, default=1, help="parallel mutant runs (default 1: one core)")
     parser.add_argument("--report-only", action="store_true", help="judge the results of the last run")
+    parser.add_argument("modules", nargs="*", metavar="MODULE",
+                        help="only these modules, as dotted patterns (intent.grounding.*); default: all configured")
     args = parser.parse_args(argv)
     config = load_config()
     problems = config_problems(config)
@@ -138,8 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problems or args.check_config:
         return 1 if problems else 0
     if not args.report_only:
-        run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
-                             cwd=ROOT, check=False)
+        command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)]
+        run = subprocess.run([*command, *(f"{pattern}__mutmut_*" for pattern in args.modules)], cwd=ROOT,
+                             check=False)
         if run.returncode not in (0, 1):
             print(f"mutmut run ended with status {run.returncode}", file=sys.stderr)
             return 1
@@ -148,7 +151,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(results.stderr, file=sys.stderr)
         return 1
     explained = explained_survivors(EXPLAINED.read_text(encoding="utf-8")) if EXPLAINED.exists() else {}
-    verdict = judge(parse_results(results.stdout), explained)
+    def chosen(name: str) -> bool:
+        return not args.modules or any(fnmatch.fnmatch(name, f"{pattern}__mutmut_*") for pattern in args.modules)
+
+    statuses = {name: status for name, status in parse_results(results.stdout).items() if chosen(name)}
+    verdict = judge(statuses, {name: reason for name, reason in explained.items() if chosen(name)})
     print(render(verdict))
     return 0 if verdict.ok else 1
 

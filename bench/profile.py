@@ -3,7 +3,8 @@
 - ``accept``: pyinstrument over ``Intent.accept`` of a prepared candidate (``--size``).
 - ``server``: pyinstrument inside ``intent-mcp --transport stdio`` while it answers the seed call.
 - ``breakdown``: median time of each stage of one ``intent_parse`` of the seed request, in
-  process (recognizer, candidate validation, resolution, serialisation, adapter, SDK encoding).
+  process (recognizer, candidate validation, resolution, serialisation, adapter, SDK encoding),
+  and of the time grammar on the seed input and on a request full of dates and times.
 - ``whatif``: the stdio round trip of intent-mcp with candidate validation and/or the built-in
   recognizer made free (``bench/whatif_server.py``), against the floor: what each would buy.
 - ``imports``: ``-X importtime`` of both servers from spawn to the first ``tools/list``, the
@@ -21,6 +22,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +131,9 @@ async def profile_imports(top: int) -> str:
     return "\n".join(lines)
 
 
+DATED_INPUT = "Book a table for 4 the day after tomorrow at 7:30pm, and remind me on Friday at 9am CET."
+
+
 def _median_micros(work: Callable[[], object], *, calls: int, warmup: int = 100) -> float:
     for _ in range(warmup):
         work()
@@ -160,6 +165,7 @@ async def profile_breakdown(calls: int) -> str:
 
     # Internal stages, named here only to attribute time; mypy checks bench/, so a rename fails CI.
     from intent.candidate.parse import _check_for, parse_candidate
+    from intent.normalize.temporal.grammar import _read as read_temporal_cached
     from intent.resolve import resolve
 
     intent = Intent(IntentConfig())
@@ -181,6 +187,14 @@ async def profile_breakdown(calls: int) -> str:
             "built-in recognizer (executor.complete)",
             await _median_micros_async(lambda: executor.complete(task), calls=calls),
         ),
+    ]
+    # The recognizer and the verifier share one cached reading per request; this is its uncached cost.
+    read = read_temporal_cached.__wrapped__
+    reference = datetime(2026, 11, 30, 10, tzinfo=timezone.utc)
+    seed_text = str(request.get("input", ""))
+    lines += [
+        ("  of which the time grammar (uncached)", _median_micros(lambda: read(seed_text, reference), calls=calls)),
+        ("time grammar, a dated request (uncached)", _median_micros(lambda: read(DATED_INPUT, reference), calls=calls)),
     ]
     value = orjson.loads(candidate)
     check = _check_for(task.output_schema)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any
 
+from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error
 
 REGISTRY_SCHEMA_VERSION = "1.0"
@@ -46,6 +47,7 @@ def tool_name_for(intent: str) -> str:
     return intent.replace(".", "_")
 
 
+@refuse_deep_documents
 def project_operation(op: Mapping[str, Any], *, path: tuple[str | int, ...] = ()) -> dict[str, Any]:
     """One manifest operation as an MCP tool definition ``{name, description, input_schema, metadata}``."""
     if not isinstance(op, Mapping):
@@ -122,6 +124,7 @@ def project_operation(op: Mapping[str, Any], *, path: tuple[str | int, ...] = ()
     }
 
 
+@refuse_deep_documents
 def generate_tool_registry(manifest: Mapping[str, Any], *, now: datetime | None = None) -> dict[str, Any]:
     """The tool registry of a manifest: ``{schema_version, generated_at, source_manifest, tools}``."""
     if not isinstance(manifest, Mapping):

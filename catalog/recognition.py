@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error
 from catalog.tools import CatalogTool, tools_from_definitions
 from catalog.words import (
@@ -69,16 +70,19 @@ class CatalogBinding:
     # --- construction -------------------------------------------------------------------------
 
     @classmethod
+    @refuse_deep_documents
     def from_tools(cls, tools: Iterable[Mapping[str, Any]]) -> CatalogBinding:
         """From tool definitions of any projection: AXAG registry tools, OpenAPI manifest tools, MCP tools."""
         return cls(tools_from_definitions(tools))
 
     @classmethod
+    @refuse_deep_documents
     def from_document(cls, document: Any, *, available: Iterable[str] = ()) -> CatalogBinding:
         """From a catalog document, whatever it is (see ``catalog_tool_definitions``)."""
         return cls.from_tools(catalog_tool_definitions(document, available=available))
 
     @classmethod
+    @refuse_deep_documents
     def from_file(cls, path: str | Path, *, available: Iterable[str] = ()) -> CatalogBinding:
         from catalog.documents import load_document
 
@@ -178,6 +182,7 @@ class CatalogBinding:
         return self._scorer.choose(f"{action or ''} {target or ''}", action=action or "")
 
 
+@refuse_deep_documents
 def catalog_tool_definitions(document: Any, *, available: Iterable[str] = ()) -> Sequence[Mapping[str, Any]]:
     """The tool definitions a catalog document projects to.
 

@@ -7,14 +7,16 @@ from types import TracebackType
 from typing import Any
 
 import anyio
+import anyio.to_thread
 
+from intent.budget import WorkBudget, offload_worthy, spending
 from intent.candidate import CandidateProblems, parse_candidate
 from intent.config import IntentConfig
-from intent.errors import FeedbackItem, IntentError
+from intent.errors import ISSUE_CODES, FeedbackItem, IntentError
 from intent.executor import Completer
 from intent.request import parse_request
 from intent.resolve import resolve
-from intent.result.models import IntentResult
+from intent.result.models import IntentResult, Issue
 from intent.task import ModelTask, build_task, recognition_of
 
 
@@ -63,6 +65,15 @@ class Intent:
         remaining = recognition.remaining()
         if remaining is not None and remaining <= 0:
             raise IntentError("TIMEOUT", "the recognition's deadline passed", retryable=True)
+        if isinstance(candidate_text, str) and offload_worthy(len(candidate_text) + len(task.request.input)):
+            # Large work runs on a worker thread, so the event loop keeps answering other calls
+            # and a deadline around this call is honoured; the work budget stops the thread too.
+            return await anyio.to_thread.run_sync(self._judge, task, candidate_text, abandon_on_cancel=True)
+        return self._judge(task, candidate_text)
+
+    def _judge(self, task: ModelTask, candidate_text: str) -> IntentResult:
+        """Parse, validate and resolve ``candidate_text``, paying the costly passes from a work budget."""
+        recognition = recognition_of(task)
         try:
             candidate = parse_candidate(candidate_text, task.output_schema, self._config.limits)
         except CandidateProblems as problems:
@@ -71,7 +82,8 @@ class Intent:
                        if retry else "the candidate does not match the output schema, and the one correction was used")
             raise IntentError("CANDIDATE_INVALID", message, retryable=retry, feedback=problems.feedback) from None
         try:
-            return resolve(candidate, recognition.request, self._config)
+            with spending(WorkBudget(deadline=task.deadline)):
+                return resolve(candidate, recognition.request, self._config)
         except IntentError:
             raise
         except Exception as exc:  # a resolver bug must not leak a traceback to callers
@@ -100,11 +112,24 @@ class Intent:
             text = await self._complete(executor, task, feedback)
             self._check_open()
             try:
-                return await self.accept(task, text)
+                result = await self.accept(task, text)
             except IntentError as error:
                 if error.code != "CANDIDATE_INVALID" or not error.retryable:
                     raise
                 feedback = error.feedback
+                continue
+            if result.status == "no_intent":
+                self._explain_no_intent(executor, task, result)
+            return result
+
+    @staticmethod
+    def _explain_no_intent(executor: Any, task: ModelTask, result: IntentResult) -> None:
+        # An executor may know why it found nothing (the built-in one: a language it does not read).
+        explain = getattr(executor, "explain_no_intent", None)
+        reason = explain(task.request.input) if explain is not None else None
+        if reason is not None:
+            code, message = reason
+            result.issues.append(Issue(code=code, severity=ISSUE_CODES[code][0], message=message, path="/input"))
 
     @staticmethod
     async def _complete(executor: Completer, task: ModelTask, feedback: Sequence[FeedbackItem] | None) -> str:

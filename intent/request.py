@@ -15,6 +15,7 @@ from intent.errors import IntentError
 from intent.pointer import to_pointer
 from intent.result.models import EffectiveState
 from intent.rfc3339 import parse_date_time
+from intent.wire_values import check_wire_value
 
 OUTPUT_OPTIONS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -49,6 +50,8 @@ REQUEST_SCHEMA: dict[str, Any] = {
 }
 
 _KEYS = frozenset(REQUEST_SCHEMA["properties"])
+# The years a reference time may lie in: far from the ends of the calendar Python can represent.
+REFERENCE_YEARS = (1000, 9000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,7 @@ def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> Normali
         raw = {"input": raw}
     if not isinstance(raw, Mapping):
         raise IntentError("INPUT_INVALID", "the request must be a string or a JSON object", path="")
+    check_wire_value(raw)
     for key in raw:
         if key not in _KEYS:
             raise IntentError("INPUT_INVALID", f"unknown request key {key!r}; allowed: {', '.join(sorted(_KEYS))}",
@@ -113,6 +117,12 @@ def parse_request(raw: str | Mapping[str, Any], config: IntentConfig) -> Normali
             raise IntentError("INPUT_INVALID",
                               "referenceTime must be RFC 3339 with an offset, e.g. 2026-11-30T10:00:00Z",
                               path="/referenceTime") from None
+        if not REFERENCE_YEARS[0] <= reference_time.year <= REFERENCE_YEARS[1]:
+            # Relative dates ("tomorrow", "next December") are read against it; at the edge of
+            # the calendar they would fall outside it.
+            raise IntentError("INPUT_INVALID",
+                              f"referenceTime must lie in the years {REFERENCE_YEARS[0]} to {REFERENCE_YEARS[1]}",
+                              path="/referenceTime")
 
     output = raw.get("output", {})
     if not isinstance(output, Mapping):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -28,6 +29,8 @@ examples:
       serve behind a reverse proxy that clients reach at https://mcp.example.com
   intent-mcp parse "Look up order 000123. Do not cancel the order."
       recognize one request and print the IntentResult
+  intent-mcp parse --format text --config intent-mcp.json --instance orders -
+      recognize the request on stdin with a configured instance, for a person to read
   intent-mcp print-config claude-desktop
       print the snippet that registers this server with Claude Desktop
 
@@ -122,6 +125,41 @@ def _serve(args: argparse.Namespace) -> int:
         return 1
 
 
+def _root_flags_given(argv: Sequence[str] | None) -> list[str]:
+    """The root (server) flags written before the command name, as their option strings.
+
+    Parsed again apart from the subcommands: a subcommand's own option may share a root flag's
+    name (print-config's ``host``), and argparse would let it overwrite the root value.
+    """
+    root = argparse.ArgumentParser(add_help=False)
+    _add_server_arguments(root)
+    root.add_argument("rest", nargs=argparse.REMAINDER)
+    values, _ = root.parse_known_args(argv)
+    defaults = vars(root.parse_args([]))
+    return [
+        action.option_strings[-1]
+        for action in root._actions  # argparse offers no public list of a parser's options
+        if action.option_strings and getattr(values, action.dest) != defaults[action.dest]
+    ]
+
+
+def _refuse_root_flags(argv: Sequence[str] | None, args: argparse.Namespace, module: object) -> str | None:
+    """A refusal when server flags precede a command that does not read them.
+
+    A command module declares ``ROOT_FLAGS`` (the root flags' option strings it reads) to have
+    the others refused; a module without the attribute is left to handle them itself.
+    """
+    used = getattr(module, "ROOT_FLAGS", None)
+    if used is None:
+        return None
+    unused = [flag for flag in _root_flags_given(argv) if flag not in used]
+    if not unused:
+        return None
+    return (f"intent-mcp {args.command}: {', '.join(unused)} before '{args.command}' set the server's "
+            f"options, which '{args.command}' does not use; put its own options after its name "
+            f"(see intent-mcp {args.command} --help)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -129,4 +167,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if module_name is None:
         return _serve(args)
     module = importlib.import_module(f"intent_mcp.commands.{module_name}")
-    return int(module.run(args))
+    refusal = _refuse_root_flags(argv, args, module)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
+    try:
+        code = int(module.run(args))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader closed stdout (``| head``): end quietly, and let the interpreter's last flush go nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return code

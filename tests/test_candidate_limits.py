@@ -6,10 +6,15 @@ so only the check under test can refuse it, and the refusal is asserted by its m
 
 from __future__ import annotations
 
+import copy
+import math
+from typing import Any
+
 import pytest
 
 from intent import Intent, IntentConfig, Limits
 from intent.candidate import CandidateProblems, parse_candidate
+from intent.candidate.parse import _instance_depth
 from tests.candidates import candidate, intent
 
 TEXT = "Réservez une table à côté de la fenêtre et commandez le café."
@@ -18,8 +23,10 @@ SCHEMA = Intent(IntentConfig(executor=None)).prepare(TEXT).output_schema
 
 
 def problems(text: str, limits: Limits) -> list[str]:
+    # A fresh copy each time: compiled checks are cached per schema object, and each case must
+    # run the whole check (including the schema's depth bound) as a new task would.
     with pytest.raises(CandidateProblems) as caught:
-        parse_candidate(text, SCHEMA, limits)
+        parse_candidate(text, copy.deepcopy(SCHEMA), limits)
     return [f"{item['pointer']} {item['message']}" for item in caught.value.feedback]
 
 
@@ -28,7 +35,8 @@ def test_the_byte_limit_counts_bytes_not_characters() -> None:
     assert chars < size
     limit = chars + (size - chars) // 2  # more characters than that would fit, fewer bytes
     assert chars < limit < size
-    assert parse_candidate(NON_ASCII, SCHEMA, Limits(max_candidate_bytes=size))["intents"][0]["key"] == "i1"
+    accepted = parse_candidate(NON_ASCII, copy.deepcopy(SCHEMA), Limits(max_candidate_bytes=size))
+    assert accepted["intents"][0]["key"] == "i1"
     assert problems(NON_ASCII, Limits(max_candidate_bytes=limit)) == [
         f" the candidate is {size} bytes; the limit is {limit}"
     ]
@@ -36,7 +44,7 @@ def test_the_byte_limit_counts_bytes_not_characters() -> None:
 
 def test_a_valid_candidate_deeper_than_the_limit_is_refused() -> None:
     # The seed-shaped candidate nests four levels (object > intents > intent > readings); valid, yet too deep for 3.
-    assert parse_candidate(NON_ASCII, SCHEMA, Limits(max_candidate_depth=4))
+    assert parse_candidate(NON_ASCII, copy.deepcopy(SCHEMA), Limits(max_candidate_depth=4))
     assert problems(NON_ASCII, Limits(max_candidate_depth=3)) == [" the candidate nests deeper than 3 levels"]
 
 
@@ -50,3 +58,52 @@ def test_two_intents_with_one_key_are_refused_at_the_second() -> None:
     twice = candidate(intents=[intent("i1", "Réservez", "Réservez"), intent("i2", "commandez", "commandez"),
                                intent("i1", "café", "commandez")])
     assert problems(twice, Limits()) == ["/intents/2/key duplicate intent key 'i1'"]
+
+
+def test_problems_read_as_one_message_naming_each_place() -> None:
+    with pytest.raises(CandidateProblems) as caught:
+        parse_candidate('{"turnKind": "request"}', copy.deepcopy(SCHEMA), Limits())
+    feedback = caught.value.feedback
+    assert len(feedback) >= 2 and str(caught.value) == "; ".join(
+        f"{item['pointer'] or '/'}: {item['message']}" for item in feedback
+    )
+    assert str(caught.value).startswith("/: ")  # the whole candidate is written "/", not ""
+
+
+def test_text_that_is_not_a_string_or_not_json_is_refused_at_the_root() -> None:
+    assert problems(b"{}", Limits()) == [" the candidate must be JSON text (a string)"]  # type: ignore[arg-type]
+    (only,) = problems("{not json", Limits())
+    assert only.startswith(" not valid JSON: ")
+
+
+@pytest.mark.parametrize(
+    ("schema", "depth"),
+    [
+        ({"type": "string"}, 1),
+        ({"type": ["string", "null"]}, 1),
+        ({"type": "array", "items": {"type": "integer"}}, 2),
+        ({"type": "object", "additionalProperties": False, "properties": {}}, 1),
+        ({"type": "object", "additionalProperties": False,
+          "properties": {"a": {"type": "array", "items": {"type": "object", "additionalProperties": False,
+                                                          "properties": {"b": {"type": "string"}}}}}}, 4),
+        ({"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}, 2),
+        ({"oneOf": [{"type": "null"}, {"type": "array", "items": {"type": "array", "items": {"type": "null"}}}]}, 3),
+        ({"type": ["object", "array"], "additionalProperties": False,
+          "properties": {"a": {"type": "string"}}, "items": {"type": "string"}}, 2),
+        ({"type": "object", "properties": {"a": {"type": "string"}}}, math.inf),  # other keys allowed
+        ({"type": "object", "additionalProperties": {"type": "string"}}, math.inf),
+        ({"type": "object", "additionalProperties": False, "patternProperties": {"^x": {}}}, math.inf),
+        ({"type": "array"}, math.inf),  # items of any depth
+        ({"$ref": "#/$defs/x", "type": "string"}, math.inf),
+        ({}, math.inf),
+        (True, math.inf),
+    ],
+)
+def test_the_depth_a_schema_allows(schema: Any, depth: float) -> None:
+    assert _instance_depth(schema) == depth
+
+
+def test_the_output_schema_bounds_depth_below_the_default_limit() -> None:
+    # So a valid candidate is never walked for depth under the default limits: the fast path stays fast.
+    bound = _instance_depth(SCHEMA)
+    assert 4 <= bound < Limits().max_candidate_depth

@@ -98,3 +98,20 @@ def test_bad_documents_exit_non_zero_with_a_message(
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["project", "axag", str(tmp_path / "none.json")], capsys)
     assert code == 1 and "cannot read" in err
+
+
+def test_project_axag_mcp_prints_mcp_tool_definitions() -> None:
+    import subprocess
+    import sys
+
+    shop = Path(__file__).resolve().parent / "data" / "catalog" / "shop.json"
+    done = subprocess.run([sys.executable, "-m", "intent_mcp", "project", "axag", str(shop), "--mcp"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    tools = json.loads(done.stdout)["tools"]
+    assert [tool["name"] for tool in tools] == ["order_get", "order_cancel"]
+    assert all(set(tool) == {"name", "description", "inputSchema"} for tool in tools)
+    assert tools[0]["inputSchema"]["required"] == ["order_id"]
+    refused = subprocess.run([sys.executable, "-m", "intent_mcp", "project", "openapi", str(shop), "--mcp"],
+                             capture_output=True, text=True, timeout=60, check=False)
+    assert refused.returncode == 2 and "--mcp applies to axag" in refused.stderr

@@ -84,7 +84,9 @@ async def test_model_task_domain_carries_the_tool_and_its_risk() -> None:
 async def test_an_intent_mapped_to_a_tool_needs_the_tools_required_inputs() -> None:
     binding = CatalogBinding.from_document(SHOP)
     assert binding.required_for("order_get") == ["order_id"] and binding.required_for("nope") == []
-    mapped = await Intent(IntentConfig(catalog=binding)).parse("Look up order 000123.")
+    filled = await Intent(IntentConfig(catalog=binding)).parse("Look up order 000123.")
+    assert filled.status == "complete" and filled.effective.intents[0].inputs == {"order_id": "000123"}
+    mapped = await Intent(IntentConfig(catalog=binding)).parse("Look up my order.")
     assert mapped.status == "partial"
     [question] = mapped.effective.unresolved
     assert (question.field, question.intentId, question.kind) == ("order_id", "intent-1", "missing_field")

@@ -81,3 +81,45 @@ def test_the_fuzzy_ratio_is_inclusive_at_nine_tenths() -> None:
 def test_fuzzy_windows_allow_one_word_more_or_less(quote: str, found: str) -> None:
     span = align(quote, TEXT)
     assert span is not None and span.method == "fuzzy" and TEXT[span.start:span.end] == found
+
+
+def test_pointer_indexes_are_plain_decimal_and_misses_name_the_pointer() -> None:
+    doc = {"a": ["zero", "one", "two"], "s": "text"}
+    assert resolve_pointer(doc, "/a/1") == "one" and resolve_pointer(doc, "/a/0") == "zero"
+    for bad in ("/a/01", "/a/00", "/a/-", "/a/x", "/a/3", "/s/0", "/s/x", "/a/1/x"):
+        with pytest.raises(KeyError) as caught:
+            resolve_pointer(doc, bad)
+        assert caught.value.args == (bad,)
+    with pytest.raises(KeyError) as relative:
+        resolve_pointer(doc, "a/1")
+    assert relative.value.args == ("a/1",)
+
+
+def test_fuzzy_windows_of_one_word_and_of_two() -> None:
+    one = "Cancel the reservations please"
+    span = align("reservationz", one)  # a one-word quote against one-word windows
+    assert span is not None and one[span.start:span.end] == "reservations"
+    two = "Please check ordernumber 000123 now"
+    span = align("ordernumber000123", two)  # a one-word quote found only in a two-word window
+    assert span is not None and two[span.start:span.end] == "ordernumber 000123"
+
+
+def test_a_shuffled_quote_is_not_a_slip() -> None:
+    # Every character is there (the cheap upper bounds pass), but not in order: the real ratio refuses it.
+    assert align("pu kool redro 321000", TEXT) is None
+
+
+def test_the_best_window_wins_and_the_first_of_equals() -> None:
+    source = "Print the shipping label 4417 and then the shipping labe 4471 please"
+    span = align("shipping label 4471", source)
+    assert span is not None and source[span.start:span.end] == "shipping labe 4471"
+    twice = "Check order 000123 or order 000123 please"
+    span = align("ordee 000123", twice)
+    assert span is not None and (span.start, span.end) == (6, 18)
+
+
+def test_the_length_bound_is_inclusive_too() -> None:
+    # 18 of the window's 22 characters: length ratio, character ratio and real ratio all exactly 0.9.
+    source = "Please sendd thee bigg parcel today"
+    span = align("send the big parcl", source)
+    assert span is not None and source[span.start:span.end] == "sendd thee bigg parcel"

@@ -124,7 +124,12 @@ def test_saved_state_is_reused_only_for_the_same_examples(tmp_path: Path, monkey
     from intent.nlu import training
 
     real_train = training.train
-    monkeypatch.setattr(training, "train", lambda *a, **k: calls.append(1) or real_train(*a, **k))
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real_train(*args, **kwargs)
+
+    monkeypatch.setattr(training, "train", counted)
     reused = load_or_train(EXAMPLES, list(EXAMPLES), fields, state)
     assert calls == [] and reused.domain("forecast for Lagos")[0] == "weather"
     changed = {**EXAMPLES, "music": [*EXAMPLES["music"], "play [Nirvana](artist)"]}

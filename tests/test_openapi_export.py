@@ -182,3 +182,27 @@ def test_export_command_writes_a_reproducible_zip_and_refuses_a_full_folder(tmp_
     assert "is not empty" in capsys.readouterr().err
     assert main(["export", "openapi", str(tmp_path / "missing.yaml"), "--zip", str(first)]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.anyio
+async def test_a_project_without_the_workflow_runner_still_starts(
+    generated: dict[str, Any], tmp_path: Path
+) -> None:
+    import importlib
+
+    files = write_mcp_project(generated["manifest"], workflow_runtime=False)
+    assert "openapi_mcp_runtime/workflow_runner.py" not in files
+    for relative, text in files.items():
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_text(text)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        server = importlib.import_module("server")
+        runtime = server.load_runtime(json.loads(files["manifest.json"]))
+        result = await runtime.call_tool("adopt_pet", {"name": "x"})
+        assert result["isError"] is True and "no workflow runner" in result["content"][0]["text"]
+        await runtime.aclose()
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [name for name in sys.modules if name == "server" or name.startswith("openapi_mcp_runtime")]:
+            del sys.modules[name]

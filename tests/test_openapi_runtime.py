@@ -6,7 +6,7 @@ import base64
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl
 
 import httpx2
@@ -78,7 +78,7 @@ async def test_the_runtime_is_a_catalog_runtime_listing_tools_and_resources(
     assert json.loads(read["contents"][0]["text"]) == ["dogs", "cats", "birds"]
     with pytest.raises(IntentError) as caught:
         await runtime.read_resource("reference://api/nothing")
-    assert caught.value.code == "INPUT_INVALID"
+    assert caught.value.code == "RESOURCE_UNKNOWN"
     await runtime.aclose()
 
 
@@ -119,8 +119,14 @@ async def test_path_parameters_are_percent_encoded_and_required(
     built = build_request(manifest, operation, {"petId": "x/../y"}, {"base_urls": {"api": "http://h/v1"}})
     assert built.url == "http://h/v1/pets/x%2F..%2Fy"
     missing = await runtime.call_tool("get_pet_by_id", {})
-    assert missing["isError"] is True
-    assert "missing path parameter 'petId'" in text_of(missing)
+    assert text_of(missing) == "INPUT_INVALID at /arguments: 'petId' is a required property"
+    # The standalone runtime (no schema check) still refuses to send without a path parameter.
+    from catalog.openapi.runtime import create_mcp_runtime as standalone_runtime
+
+    bare = standalone_runtime(manifest, base_urls={"api": petstore.base_url})
+    unsent = await bare.call_tool("get_pet_by_id", {})
+    assert unsent["isError"] is True and "missing path parameter 'petId'" in text_of(unsent)
+    await bare.aclose()
     await runtime.aclose()
 
 
@@ -247,7 +253,7 @@ async def test_unknown_tools_and_bad_arguments_are_error_results(
 ) -> None:
     runtime = runtime_for(manifest, petstore)
     assert (await runtime.call_tool("nope", {}))["isError"] is True
-    assert (await runtime.call_tool("find_pets", ["x"]))["isError"] is True  # type: ignore[arg-type]
+    assert (await runtime.call_tool("find_pets", cast(Any, ["x"])))["isError"] is True
     header = await runtime.call_tool("find_pets", {"X-Request-Id": "a\r\nInjected: yes"})
     assert header["isError"] is True and "line breaks" in text_of(header)
     await runtime.aclose()
@@ -274,3 +280,70 @@ def test_build_request_without_sending(manifest: dict[str, Any]) -> None:
     assert request.content == b"name=a%20b&status=sold"
     with pytest.raises(RequestProblem):
         build_request(manifest, operation, {}, {"base_urls": {"api": "http://host"}})
+
+
+async def test_arguments_are_checked_against_the_input_schema_before_sending(
+    manifest: dict[str, Any], petstore: PetstoreApi,
+) -> None:
+    runtime = runtime_for(manifest, petstore)
+    before = len(petstore.requests)
+    wrong = await runtime.call_tool("find_pets", {"limit": "ten"})
+    assert wrong["isError"] is True and text_of(wrong).startswith("INPUT_INVALID at /arguments/limit")
+    unknown_status = await runtime.call_tool("find_pets", {"status": ["lost"]})
+    assert text_of(unknown_status).startswith("INPUT_INVALID at /arguments/status/0")
+    assert len(petstore.requests) == before
+    await runtime.aclose()
+
+
+async def test_binary_responses_are_images_or_a_short_note(manifest: dict[str, Any]) -> None:
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(40))
+
+    async def answer(request: httpx2.Request) -> httpx2.Response:
+        if request.url.path.endswith("/categories"):
+            return httpx2.Response(200, content=png, headers={"content-type": "image/png"})
+        return httpx2.Response(200, content=b"\x00\x01\x02", headers={"content-type": "application/octet-stream"})
+
+    runtime = create_mcp_runtime(manifest, transport=httpx2.MockTransport(answer), base_urls={"api": "http://api"})
+    image = await runtime.call_tool("list_categories", {})
+    assert image["content"] == [{"type": "image", "data": base64.b64encode(png).decode(), "mimeType": "image/png"}]
+    note = await runtime.call_tool("get_big", {})
+    assert text_of(note) == "HTTP 200: 3 bytes of application/octet-stream (binary, not shown)"
+    await runtime.aclose()
+
+
+def test_the_requests_command_calls_every_operation_right(capsys: Any) -> None:
+    from bench.openapi_requests import main
+
+    assert main([str(DATA), "--json"]) == 0
+    reports = {report["document"]: report for report in json.loads(capsys.readouterr().out)}
+    assert set(reports) == {"petstore_api.yaml", "inventory_api.yaml"}
+    assert reports["petstore_api.yaml"]["right"] == reports["petstore_api.yaml"]["tools"] == 11
+    assert reports["petstore_api.yaml"]["wrong"] == []
+
+
+async def test_debug_logs_carry_no_secrets(
+    manifest: dict[str, Any], petstore: PetstoreApi, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    broken = create_mcp_runtime(manifest, credentials=ALL_CREDENTIALS, base_urls={"api": "http://127.0.0.1:9/v1"})
+    await broken.call_tool("delete_pet", {"petId": "1"})
+    await broken.aclose()
+    runtime = runtime_for(manifest, petstore)
+    await runtime.call_tool("who_am_i", {})
+    await runtime.call_tool("delete_pet", {"petId": "1"})
+    await runtime.aclose()
+    assert caplog.records  # the HTTP client and the runtime did log at DEBUG
+    for secret in SECRETS.values():
+        assert secret not in caplog.text
+
+
+def test_cookie_values_keep_token_characters(manifest: dict[str, Any]) -> None:
+    operation = operation_of(manifest, "get_inventory")
+    request = build_request(manifest, operation, {}, {"credentials": {"storeSession": "abc/d+e=="},
+                                                      "base_urls": {"api": "http://h"}})
+    assert request.headers["Cookie"] == "store_session=abc/d+e=="
+    finder = operation_of(manifest, "find_pets")
+    spaced = build_request(manifest, finder, {"locale": 'a b;c,"d'}, {"base_urls": {"api": "http://h"}})
+    assert spaced.headers["Cookie"] == "locale=a%20b%3Bc%2C%22d"

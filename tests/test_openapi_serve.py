@@ -125,3 +125,17 @@ def test_bad_invocations_exit_2_with_one_line(extra: list[str], message: str, ca
     stderr = capsys.readouterr().err
     assert message in stderr
     assert "Traceback" not in stderr
+
+
+def test_check_openapi_lists_left_out_workflows_and_what_to_set(capsys: Any) -> None:
+    from intent_mcp.cli import main
+
+    assert main(["check", "openapi", SPEC, "--arazzo", FLOWS, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is True and report["tools"] == 15 and report["workflows"] == 4
+    kinds = {(item["kind"], item["id"]) for item in report["findings"]}
+    assert ("workflow_left_out", "countWithJsonPath") in kinds
+    assert ("base_url_needed", "petstore") in kinds
+    assert any(item["kind"] == "credential" and "BEARER_AUTH" in item["reason"] for item in report["findings"])
+    assert main(["check", "openapi", SPEC, "--arazzo", SPEC]) == 1
+    assert "is not an Arazzo document" in capsys.readouterr().err

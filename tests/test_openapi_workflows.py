@@ -159,12 +159,17 @@ async def test_a_failing_criterion_names_step_criterion_and_response(
 
 
 async def test_required_inputs_are_checked_before_any_request(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
-    runtime = runtime_for(manifest, petstore)
+    from catalog.openapi.runtime import create_mcp_workflow_runtime as standalone_runtime
+
+    runtime = standalone_runtime(manifest, base_urls={"petstore": petstore.base_url})
     before = len(petstore.requests)
     result = await runtime.call_tool("adopt_pet", {"tag": "x"})
     assert result["isError"] is True and "needs the input(s) name" in text_of(result)
+    checked = runtime_for(manifest, petstore)
+    assert text_of(await checked.call_tool("adopt_pet", {})).startswith("INPUT_INVALID at /arguments")
     assert len(petstore.requests) == before
     await runtime.aclose()
+    await checked.aclose()
 
 
 async def test_request_headers_hook_and_mcp_progress(manifest: dict[str, Any], petstore: PetstoreApi) -> None:
@@ -366,11 +371,14 @@ def test_the_examples_command_reports_every_workflow(capsys: Any) -> None:
 
     assert main([str(DATA), "--json"]) == 0
     captured = capsys.readouterr()
-    (report,) = json.loads(captured.out)
+    reports = {report["document"]: report for report in json.loads(captured.out)}
+    report = reports["petstore_flows.arazzo.yaml"]
     assert [item["workflowId"] for item in report["compiled"]] == ["adoptPet", "waitForFlaky", "findOrCreate",
                                                                     "expectNobody"]
     assert [item["workflowId"] for item in report["reported"]] == ["countWithJsonPath"]
-    assert "5 workflows: 4 compiled, 1 reported, 0 crashed" in captured.err
+    # two_sources.arazzo.yaml: its local second source is read, its remote one is not.
+    assert [item["workflowId"] for item in reports["two_sources.arazzo.yaml"]["compiled"]] == ["addAndCount"]
+    assert "2 documents, 7 workflows: 5 compiled, 2 reported, 0 crashed" in captured.err
 
 
 @settings(max_examples=300, deadline=None)
@@ -386,3 +394,39 @@ def test_any_condition_text_is_a_value_or_a_coded_problem(condition: str) -> Non
 def test_deep_nesting_is_a_problem_not_a_crash() -> None:
     with pytest.raises(ExpressionProblem):
         evaluate_condition("(" * 5000 + "true" + ")" * 5000, {})
+
+
+async def test_a_workflow_across_two_sources(petstore: PetstoreApi) -> None:
+    from catalog.openapi import runtime_from_env
+
+    problems: list[dict[str, str]] = []
+    manifest = build_mcp_manifest(load_document(DATA / "petstore_api.yaml"),
+                                  arazzo=load_arazzo(DATA / "two_sources.arazzo.yaml"),
+                                  arazzo_sources={"inventory": load_document(DATA / "inventory_api.yaml")},
+                                  on_problem=problems.append)
+    assert list(manifest["sources"]) == ["petstore", "inventory"]
+    assert manifest["sources"]["inventory"]["securitySchemes"]["session"]["in"] == "cookie"
+    assert [problem["workflowId"] for problem in problems] == ["remoteOnly"]
+    env = {"BEARER_AUTH": SECRETS["bearer"], "SESSION": SECRETS["store_session"],
+           "API_BASE_URL": petstore.base_url, "API_BASE_URL_INVENTORY": petstore.base_url + "/store"}
+    runtime = runtime_from_env(manifest, env)
+    result = await runtime.call_tool("add_and_count", {"name": "Counted"})
+    assert result["isError"] is False, text_of(result)
+    assert result["structuredContent"]["available"] >= 1
+    assert petstore.last("/inventory").headers["cookie"] == f"store_session={SECRETS['store_session']}"
+    await runtime.aclose()
+
+
+def test_the_command_line_reads_local_sources_beside_the_arazzo_document(capsys: Any) -> None:
+    from intent_mcp.cli import main
+    from intent_mcp.commands.serve_openapi import base_url_flags
+
+    assert main(["check", "openapi", str(DATA / "petstore_api.yaml"), "--arazzo",
+                 str(DATA / "two_sources.arazzo.yaml"), "--json", "--workflows-only"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["workflows"] == 1 and report["tools"] == 1
+    assert {item["id"] for item in report["findings"] if item["kind"] == "base_url_needed"} == {"petstore",
+                                                                                              "inventory"}
+    assert base_url_flags(["http://a", "inventory=http://b/x"]) == ("http://a", {"inventory": "http://b/x"})
+    with pytest.raises(IntentError):
+        base_url_flags(["inventory=b"])

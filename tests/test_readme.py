@@ -31,3 +31,15 @@ def test_python_api_example_runs(capsys: object) -> None:
     exec(compile(code.group(1), "README.md", "exec"), {"__name__": "readme"})
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     assert out.splitlines()[:2] == ["complete", "{'orderId': '000123'}"]
+
+
+def test_first_screen_text_output_is_what_parse_prints() -> None:
+    import shlex
+
+    shown = re.search(r"```text\n\$ (intent-mcp parse --format text [^\n]*)\n(.*?)```", README, re.S)
+    assert shown is not None and README.index(shown.group(0)) < 2500  # on the first screen
+    words = shlex.split(shown.group(1))
+    done = subprocess.run([sys.executable, "-m", "intent_mcp", *words[1:]], capture_output=True, text=True,
+                          timeout=60, check=False, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == shown.group(2)

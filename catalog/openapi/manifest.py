@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error
 from catalog.openapi.naming import ToolNamer, derive_tool_name, sanitize_description, to_snake_case
 from catalog.openapi.schema import SchemaConverter, resolve_object
@@ -32,6 +33,7 @@ SERIALIZATION_KEYS = ("style", "explode", "collectionFormat")
 FORM_CONTENT_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
+@refuse_deep_documents
 def build_mcp_manifest(
     spec: Mapping[str, Any],
     *,
@@ -42,6 +44,7 @@ def build_mcp_manifest(
     arazzo: Mapping[str, Any] | None = None,
     include_operations: bool = True,
     on_problem: Callable[[dict[str, str]], None] | None = None,
+    arazzo_sources: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The MCP manifest of an OpenAPI 3.x / Swagger 2.0 document (already parsed).
 
@@ -49,7 +52,8 @@ def build_mcp_manifest(
     become ``workflows`` and one tool each, after the operations; the source is named after that
     Arazzo source so steps resolve. A workflow the runtime cannot run goes to ``on_problem``
     (``{"workflowId", "path", "message"}``) and is left out. ``include_operations=False`` keeps only
-    the workflows' tools.
+    the workflows' tools. ``arazzo_sources`` gives the Arazzo document's other OpenAPI sources by
+    name (parsed documents): their steps resolve and they become ``sources`` entries, without tools.
     """
     if arazzo is not None:
         from catalog.openapi.arazzo import first_openapi_source
@@ -93,14 +97,20 @@ def build_mcp_manifest(
                 resources.append(resource)
 
     workflows: dict[str, Any] = {}
+    sources: dict[str, Any] = {source_name: {"baseUrl": _base_url(spec), "securitySchemes": schemes}}
     if arazzo is not None:
         from catalog.openapi.arazzo import compile_workflows, operation_index
 
         if not include_operations:
             tools, resources, namer = [], [], ToolNamer()
-        compiled = compile_workflows(
-            arazzo, sources={source_name: operation_index(spec, source_name)}, on_problem=on_problem, namer=namer
-        )
+        indexes = {source_name: operation_index(spec, source_name)}
+        for name, other in (arazzo_sources or {}).items():
+            if name == source_name:
+                continue
+            _spec_version(other)
+            indexes[name] = operation_index(other, name)
+            sources[name] = {"baseUrl": _base_url(other), "securitySchemes": security_schemes(other)}
+        compiled = compile_workflows(arazzo, sources=indexes, on_problem=on_problem, namer=namer)
         tools.extend(compiled["tools"])
         workflows = compiled["workflows"]
     elif not include_operations:
@@ -113,7 +123,7 @@ def build_mcp_manifest(
             "version": str(info.get("version") or "0.0.0"),
             "description": str(info.get("description") or info.get("title") or ""),
         },
-        "sources": {source_name: {"baseUrl": _base_url(spec), "securitySchemes": schemes}},
+        "sources": sources,
         "tools": tools,
         "resources": resources,
         "workflows": workflows,

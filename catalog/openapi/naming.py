@@ -39,14 +39,21 @@ class ToolNamer:
 
     def __init__(self) -> None:
         self._used: set[str] = set()
+        # The last counter each base reached: every name below it is taken already, so the search
+        # resumes there (a thousand operations with one name cost a thousand steps, not half a million).
+        self._counters: dict[str, int] = {}
 
     def claim(self, base: str) -> str:
         base = base[:MAX_TOOL_NAME_LENGTH] or "operation"
         name = base
-        counter = 1
+        counter = self._counters.get(base, 1)
+        if counter > 1:
+            suffix = f"_{counter}"
+            name = base[: MAX_TOOL_NAME_LENGTH - len(suffix)] + suffix
         while name in self._used:
             counter += 1
             suffix = f"_{counter}"
             name = base[: MAX_TOOL_NAME_LENGTH - len(suffix)] + suffix
+        self._counters[base] = counter
         self._used.add(name)
         return name

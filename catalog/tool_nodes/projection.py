@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error, join_pointer
 from catalog.tool_nodes.constraints import command_problem, unconstrained_reason
 from catalog.tool_nodes.node import SchemaRegistry, ToolNode, parse_node
@@ -52,6 +53,7 @@ class Projection:
         return {"tools": self.tools, "omitted": [item.to_dict() for item in self.omitted]}
 
 
+@refuse_deep_documents
 def project(
     nodes: Iterable[Any] | Mapping[str, Any],
     available: Iterable[str] = (),

@@ -135,7 +135,10 @@ class HttpModelExecutor(ABC, Generic[ClientT]):
             return await self._attempt(prompt)
 
         reply = await run_model_call(attempt, settings=self.settings, task=task, label=self.label)
-        return unwrap_candidate(reply)
+        candidate = unwrap_candidate(reply)
+        # A model or gateway may reflect the key; whatever it wrote reaches feedback, issues and
+        # results, so the key goes before anything reads the candidate.
+        return self._secret.redact(candidate) if self._secret is not None else candidate
 
     async def _attempt(self, prompt: ModelPrompt) -> str:
         loop = _running_loop()

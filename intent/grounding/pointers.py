@@ -11,8 +11,6 @@ _MISSING = object()
 
 def resolve_pointer(document: Any, pointer: str) -> Any:
     """The value at ``pointer``; raise KeyError when it does not resolve."""
-    if pointer == "":
-        return document
     try:
         tokens = pointer_tokens(pointer)
     except ValueError:

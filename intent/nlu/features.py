@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from intent.nlu.lexicon import topics_of
 from intent.nlu.places import place_kinds
 from intent.nlu.words import stem
 from intent.normalize import find_dates, find_times
@@ -59,6 +60,8 @@ def token_features(words: list[str], domain: str | None, temporal: list[bool] | 
         low = lows[i]
         feats = ["bias", "w=" + low, "s=" + stem(low), "p3=" + low[:3], "x3=" + low[-3:], "x2=" + low[-2:],
                  "shape=" + _shape(word)]  # fmt: skip
+        for topic in topics_of(low):
+            feats.append("topic=" + topic)
         if places[i] is not None:
             feats.append(f"place={places[i]}")
         if i > 0 and places[i - 1] is not None:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from intent.nlu.words import stem
 
-__all__ = ["related_topic_stems", "verb_synonym_stems"]
+__all__ = ["related_topic_stems", "topics_of", "verb_synonym_stems"]
 
 # Verbs of one group name the same operation ("reserve" a table is "book" it).
 _VERB_GROUPS: tuple[tuple[str, ...], ...] = (
@@ -100,3 +100,18 @@ def related_topic_stems(word: str) -> frozenset[str]:
             out |= {stem(r.replace(" ", "")) for r in related}
             out |= {" ".join(stem(part) for part in r.split()) for r in related if " " in r}
     return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _topic_index() -> dict[str, tuple[str, ...]]:
+    index: dict[str, list[str]] = {}
+    for topic, related in _TOPICS.items():
+        for word in (topic, *related):
+            if " " not in word:
+                index.setdefault(stem(word), []).append(topic)
+    return {key: tuple(sorted(set(value))) for key, value in index.items()}
+
+
+def topics_of(word: str) -> tuple[str, ...]:
+    """The topics a word belongs to ("rain" -> weather), for the slot labeller's features."""
+    return _topic_index().get(stem(word), ())

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
+from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
+from intent.normalize.spans import SpanSet
 
 __all__ = ["find_numbers", "parse_number_words"]
 
@@ -136,6 +138,7 @@ def _compound_mentions(text: str) -> list[Mention]:
     return found
 
 
+@remembered_per_text
 def find_numbers(text: str) -> list[Mention]:
     """Every plain number in ``text``, in order; money keeps its currency in ``unit``.
 
@@ -143,13 +146,17 @@ def find_numbers(text: str) -> list[Mention]:
     written form is only partly read is left out rather than read as its first part.
     """
     found = _compound_mentions(text)
+    taken = SpanSet()
+    for compound in found:
+        taken.add(compound.start, compound.end)
     for mention in _plain_numbers(text) + _word_mentions(text):
-        if any(c.start < mention.end and mention.start < c.end for c in found):
+        if not taken.free(mention.start, mention.end):
             continue
         half = _AND_A_HALF.match(text, mention.end)
         if half:
             mention = Mention(mention.start, half.end(), _exact(float(mention.value) + 0.5), unit=mention.unit)
         found.append(mention)
+        taken.add(mention.start, mention.end)
     found.sort(key=lambda m: m.start)
     return found
 

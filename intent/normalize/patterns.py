@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
 
 __all__ = ["compile_pattern", "find_emails", "find_pattern_tokens", "find_uris"]
@@ -36,6 +37,7 @@ def compile_pattern(pattern: str) -> re.Pattern[str] | None:
         return None
 
 
+@remembered_per_text
 def find_pattern_tokens(text: str, pattern: str) -> list[Mention]:
     """Tokens of ``text`` that satisfy ``pattern`` as written, or once upper-cased ("qrt884" -> "QRT884").
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from intent.pointer import escape_token
@@ -44,12 +45,12 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
                     SourceRef(root="baseline", pointer=_baseline_pointer(resolution, node.id, name))]))
             continue
         first_intent = required_by.get(name, intents[0].id if intents else None)
-        label = fields[name].get("description") or name
+        label = question_label(fields[name].get("description") or name)
         if len(values) > 1:
             results.append(FieldResult(field=name, status="ambiguous", candidates=values, sourceRefs=[]))
             unresolved.append(Unresolved(id=ids.take("unresolved"), kind="ambiguous_field",
                                          intentId=first_intent, field=name, candidates=values,
-                                         question=f"Which {label[0].lower()}{label[1:]} did you mean?"))
+                                         question=f"Which {label} did you mean?"))
             continue
         pending = resolution.unplaced.get(name)
         if pending is not None and pending.status == "ambiguous":
@@ -57,7 +58,7 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
                                        sourceRefs=pending.source_refs))
             unresolved.append(Unresolved(id=ids.take("unresolved"), kind="ambiguous_field",
                                          intentId=first_intent, field=name, candidates=pending.candidates,
-                                         question=f"Which {label[0].lower()}{label[1:]} did you mean?"))
+                                         question=f"Which {label} did you mean?"))
             continue
         if pending is not None:  # invalid
             results.append(FieldResult(field=name, status="invalid", value=pending.value,
@@ -67,7 +68,7 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
         if (name in resolution.config.required_fields or name in required_by) and first_intent is not None:
             unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field",
                                          intentId=first_intent, field=name,
-                                         question=f"What is the {label[0].lower()}{label[1:]}?"))
+                                         question=f"What is the {label}?"))
     return results, unresolved
 
 
@@ -75,3 +76,16 @@ def _baseline_pointer(resolution: Resolution, intent_id: str, name: str) -> str:
     baseline = resolution.request.baseline
     index = next((i for i, node in enumerate(baseline.intents) if node.id == intent_id), 0) if baseline else 0
     return f"/intents/{index}/inputs/{escape_token(name)}"
+
+
+_LEADING_ARTICLE = re.compile(r"^(?:the|a|an|your|my)\s+", re.IGNORECASE)
+
+
+def question_label(description: str) -> str:
+    """A field's description as the noun phrase of a question: "The order number." -> "order number".
+
+    The question supplies its own article ("What is the ..."), so the description's is dropped.
+    """
+    text = description.strip().rstrip(".")
+    text = _LEADING_ARTICLE.sub("", text) or text
+    return text[0].lower() + text[1:] if text else description

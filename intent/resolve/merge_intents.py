@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from intent.grounding import Span
 from intent.resolve.catalog_hooks import intent_extensions
+from intent.resolve.correcting import Correcting, Said
 from intent.resolve.field_values import apply_field_values
 from intent.resolve.quotes import ground
 from intent.resolve.resolution import ADD_DESCRIPTION, Resolution
@@ -24,11 +26,13 @@ def add_intent(resolution: Resolution, item: Mapping[str, Any], path: str) -> No
         resolution.dropped_keys.add(item["key"])
         return
     target = None
+    grounded = None
     if item["target"] is not None:
         grounded = ground(resolution, item["target"], f"{path}/target", "target")
         target = grounded[0] if grounded else None
     ident = resolution.ids.take("intent")
     resolution.keys[item["key"]] = ident
+    resolution.said[ident] = Said(evidence[0], span.start, grounded[1].start if grounded else None)
     ambiguous = item["understanding"] == "ambiguous" and len(item["readings"]) >= 2
     domain = _domain(resolution, item["domain"], f"{path}/domain")
     node = IntentNode(
@@ -48,8 +52,10 @@ def add_intent(resolution: Resolution, item: Mapping[str, Any], path: str) -> No
 
 
 def update_intent(resolution: Resolution, item: Mapping[str, Any], path: str) -> None:
-    """A change to a baseline intent; rejected (with a reason) when the id or the evidence does not hold."""
-    ident = item["id"]
+    """A change to a baseline intent, or to one of this turn (a self-correction, named by its key);
+    rejected (with a reason) when the id or the evidence does not hold. Every part of the intent
+    that quoted the replaced words is rewritten, each as its own change (``correcting``)."""
+    ident = resolution.keys.get(item["id"], item["id"])
     node = resolution.intent(ident)
     grounded = ground(resolution, item["evidence"], f"{path}/evidence", "update evidence")
     span = grounded[1] if grounded else None
@@ -60,26 +66,35 @@ def update_intent(resolution: Resolution, item: Mapping[str, Any], path: str) ->
         resolution.changes.append(Change(operation="update", target=target, description="Update the intent",
                                          sourceRefs=[resolution.ref(span)], effect="rejected", reason=reason))
         return
-    parts: list[str] = []
+    said = resolution.said.get(ident)
+    base = resolution.request.baseline
+    index = next((i for i, n in enumerate(base.intents) if n.id == ident), None) if base else None
+    correcting = Correcting(node, said, index, lambda start, end: resolution.ref(Span(start, end, "exact")))
     if item["action"] is not None:
         action = ground(resolution, item["action"], f"{path}/action", "action")
         if action is not None:
-            node.action = action[0]
-            parts.append("action")
+            correcting.set_action(action[0], resolution.ref(action[1]))
     if item["target"] is not None:
         new_target = ground(resolution, item["target"], f"{path}/target", "target")
         if new_target is not None:
-            node.target = new_target[0]
-            parts.append("target")
-    node.goal = f"{node.action} {node.target}" if node.target else node.action
-    parts += apply_field_values(resolution, node, item["fields"], path)
+            correcting.set_target(new_target[0], resolution.ref(new_target[1]))
+    before = dict(node.inputs)
+    before_refs = {key[1]: list(c.source_refs) for key, c in resolution.checked.items() if key[0] == ident}
+    names = apply_field_values(resolution, node, item["fields"], path)
+    for name in names:
+        evidence = next((str(f.get("evidence") or "") for f in item["fields"] if f["field"] == name), "")
+        checked = resolution.checked.get((ident, name))
+        correcting.field_changed(name, before.get(name), node.inputs.get(name), evidence,
+                                 list(checked.source_refs) if checked else [], before_refs.get(name, []))
+    correcting.finish()
     if ident not in resolution.turn_intents:
         resolution.turn_intents.append(ident)
-    if parts:
+    if names and said is None:
         resolution.changes.append(Change(operation="update", target=target,
-                                         description=f"Update {', '.join(parts)} from this turn",
+                                         description=f"Update {', '.join(names)} from this turn",
                                          sourceRefs=[resolution.ref(span)], effect="applied"))
-    else:
+    resolution.changes.extend(correcting.changes)
+    if not names and not correcting.changes:
         resolution.changes.append(Change(operation="update", target=target, description="Update the intent",
                                          sourceRefs=[resolution.ref(span)], effect="rejected",
                                          reason="nothing in the update could be grounded"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from intent.grounding import Span
 from intent.resolve.quotes import ground
 from intent.resolve.resolution import Resolution
 from intent.result.models import Change, ChangeTarget, Constraint
@@ -13,6 +14,8 @@ from intent.result.models import Change, ChangeTarget, Constraint
 def remove(resolution: Resolution, item: Mapping[str, Any], path: str) -> None:
     """Apply one removal; rejected (with a reason) when its evidence or its target does not hold."""
     kind, ident = item["kind"], item["id"]
+    if kind == "intent":
+        ident = resolution.keys.get(ident, ident)  # a request of this same turn, taken back
     grounded = ground(resolution, item["evidence"], f"{path}/evidence", "removal evidence")
     span = grounded[1] if grounded else None
     target = ChangeTarget(kind=kind, id=ident)
@@ -21,9 +24,13 @@ def remove(resolution: Resolution, item: Mapping[str, Any], path: str) -> None:
         resolution.changes.append(Change(operation="remove", target=target, description=description,
                                          sourceRefs=[], effect="rejected", reason="its evidence is not in the input"))
         return
+    said = resolution.said.get(ident) if kind == "intent" else None
     removed = _remove_intent(resolution, ident) if kind == "intent" else _remove_constraint(resolution, ident)
+    refs = [resolution.ref(span)]
+    if said is not None:  # what is taken back, then the words taking it back
+        refs.insert(0, resolution.ref(Span(said.evidence_start, said.evidence_start + len(said.evidence), "exact")))
     resolution.changes.append(Change(
-        operation="remove", target=target, description=description, sourceRefs=[resolution.ref(span)],
+        operation="remove", target=target, description=description, sourceRefs=refs,
         effect="applied" if removed else "rejected",
         reason=None if removed else f"{ident!r} is not a {kind} of the baseline"))
 

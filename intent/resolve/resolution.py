@@ -12,6 +12,7 @@ from typing import Any
 from intent.config import IntentConfig
 from intent.grounding import Span
 from intent.request import NormalizedRequest
+from intent.resolve.correcting import Said
 from intent.resolve.fields import CheckedValue
 from intent.resolve.ids import IdAllocator
 from intent.result.models import Change, Constraint, EffectiveState, Inference, IntentNode, Issue, SourceRef
@@ -34,6 +35,7 @@ class Resolution:
         used += [c.id for c in self.all_constraints()]
         self.ids = IdAllocator(used)
         self.keys: dict[str, str] = {}  # candidate key -> intent id
+        self.said: dict[str, Said] = {}  # intent id -> where this turn asked for it
         self.dropped_keys: set[str] = set()
         self.changes: list[Change] = []
         self.issues: list[Issue] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 # subcommand name -> module under intent_mcp.commands
 COMMANDS: dict[str, tuple[str, str]] = {
-    "parse": ("parse", "recognize one request and print the IntentResult JSON"),
+    "parse": ("parse", "recognize a request (or a JSON Lines batch) and print the IntentResult"),
     "fixtures": ("fixtures", "replay or record the protocol fixtures against an MCP server"),
     "print-config": ("print_config", "print the JSON snippet that registers this server with an MCP host"),
     "skill": ("skill", "print the path of the bundled intent-handoff Skill, show it or install it"),
@@ -28,4 +28,5 @@ SERVE_KINDS: dict[str, tuple[str, str]] = {
 }
 CHECK_KINDS: dict[str, tuple[str, str]] = {
     "tool-nodes": ("check_tool_nodes", "check Tool nodes: unconstrained argv inputs, unsafe commands, omissions"),
+    "openapi": ("check_openapi", "check an OpenAPI document (and Arazzo workflows): left-out workflows, settings"),
 }

@@ -9,6 +9,8 @@ from intent_mcp.commands.groups import add_kinds, run_kind
 
 NAME = "check"
 HELP = "check a tool catalog and list what would be omitted"
+# Root flags this command reads: none (serve kinds take their own transport flags after KIND); see cli.py.
+ROOT_FLAGS: tuple[str, ...] = ()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -24,6 +24,9 @@ DEFAULT_FIXTURES = _default_fixtures()
 DEFAULT_PROFILE = "executor"
 
 
+# Root (server) flags this command reads: none; given before the command they are refused (cli.py).
+ROOT_FLAGS: tuple[str, ...] = ()
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="fixtures_action", metavar="ACTION", required=True)
 

@@ -16,9 +16,16 @@ HELP = "print the MCP tools a catalog (AXAG manifest, OpenAPI document, Tool nod
 KINDS = ("axag", "openapi", "tool-nodes")
 
 
+# Root (server) flags this command reads: none; given before the command they are refused (cli.py).
+ROOT_FLAGS: tuple[str, ...] = ()
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", choices=KINDS, help="what FILE is")
     parser.add_argument("file", metavar="FILE", help="the document, JSON or YAML ('-' reads stdin)")
+    axag = parser.add_argument_group("axag")
+    axag.add_argument("--mcp", action="store_true",
+                      help="print MCP tool definitions ({name, description, inputSchema}, as the other kinds do) "
+                      "instead of the AXAG tool registry (whose keys are snake_case: input_schema, metadata)")
     openapi = parser.add_argument_group("openapi")
     openapi.add_argument("--server-name", help="the manifest's server name (default: from info.title)")
     openapi.add_argument("--source-name", default="api", help="the name of the document's source (default: api)")
@@ -39,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     from catalog.documents import load_document, parse_document
     from intent.errors import IntentError
 
+    if args.mcp and args.kind != "axag":
+        print("intent-mcp project: --mcp applies to axag (the other kinds print MCP tools already)", file=sys.stderr)
+        return 2
     try:
         if args.file == "-":
             document = parse_document(sys.stdin.read(), source="stdin")
@@ -57,7 +67,11 @@ def _project(args: argparse.Namespace, document: Any) -> dict[str, Any]:
     if args.kind == "axag":
         from catalog.axag import generate_tool_registry
 
-        return generate_tool_registry(document)
+        registry = generate_tool_registry(document)
+        if not args.mcp:
+            return registry
+        return {"tools": [{"name": tool["name"], "description": tool["description"],
+                           "inputSchema": tool["input_schema"]} for tool in registry["tools"]]}
     if args.kind == "openapi":
         from catalog.openapi import build_mcp_manifest
 

@@ -18,6 +18,8 @@ from intent_mcp.commands.groups import add_kinds, run_kind
 
 NAME = "serve"
 HELP = "serve a tool catalog as an MCP server"
+# Root flags this command reads: none (its kinds take their own transport flags after KIND); see cli.py.
+ROOT_FLAGS: tuple[str, ...] = ()
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 HTTP_ONLY_FLAGS = ("host", "port", "path", "public_origin", "max_body_bytes", "max_sessions", "session_idle_seconds")
 

@@ -31,6 +31,9 @@ def find_skill_dir() -> Path | None:
     return None
 
 
+# Root (server) flags this command reads: none; given before the command they are refused (cli.py).
+ROOT_FLAGS: tuple[str, ...] = ()
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="skill_action", metavar="ACTION")
     actions.add_parser("path", help="print the folder of the intent-handoff Skill (default)")

@@ -107,6 +107,11 @@ def _readme(name: str, manifest: Mapping[str, Any]) -> str:
         "| `API_BASE_URL` | where the API is served; overrides the document's server URL "
         f"(`{_base_urls(manifest)}`) |",
     ]
+    sources = manifest.get("sources") or {}
+    if len(sources) > 1:
+        for source_name, source in sources.items():
+            lines.append(f"| `API_BASE_URL_{env_name_for(str(source_name))}` | base URL of source `{source_name}` "
+                         f"only (`{source.get('baseUrl') or 'none'}`); wins over `API_BASE_URL` |")
     for scheme_id, scheme in _schemes(manifest).items():
         variable = env_name_for(scheme_id)
         kind = scheme.get("type")

@@ -51,9 +51,12 @@ def load_runtime(manifest: dict[str, Any]) -> McpRuntime:
     if os.environ.get("API_TIMEOUT_SECONDS"):
         options["timeout_seconds"] = float(os.environ["API_TIMEOUT_SECONDS"])
     if manifest.get("workflows"):
-        from openapi_mcp_runtime.workflow_runner import create_mcp_workflow_runtime
-
-        return create_mcp_workflow_runtime(manifest, **options)
+        try:
+            from openapi_mcp_runtime.workflow_runner import create_mcp_workflow_runtime
+        except ImportError:  # exported without the workflow runner: workflow tools answer with an error
+            logger.warning("the manifest has workflows but this project carries no workflow runner")
+        else:
+            return create_mcp_workflow_runtime(manifest, **options)
     return create_mcp_runtime(manifest, **options)
 
 

@@ -20,6 +20,8 @@ from .credentials import Credential, apply_credentials, choose_alternative
 DEFAULT_ACCEPT = "application/json"
 _COLLECTION_SEPARATORS = {"csv": ",", "ssv": " ", "tsv": "\t", "pipes": "|"}
 _STYLE_SEPARATORS = {"spaceDelimited": " ", "pipeDelimited": "|"}
+# RFC 6265 cookie-octets: everything printable but space, '"', ',', ';' and '\\' goes as it is (tokens keep '=', '/').
+_COOKIE_SAFE = "!#$%&'()*+-./:<=>?@[]^_`{|}~"
 
 
 class RequestProblem(Exception):
@@ -107,7 +109,7 @@ def build_request(
         if "\r" in value or "\n" in value or "\r" in key or "\n" in key:
             raise RequestProblem(f"header '{key.strip()}' must not contain line breaks")
     if cookies:
-        headers["Cookie"] = "; ".join(f"{key}={quote(value, safe='')}" for key, value in cookies.items())
+        headers["Cookie"] = "; ".join(f"{key}={quote(value, safe=_COOKIE_SAFE)}" for key, value in cookies.items())
     if not any(key.lower() == "accept" for key in headers):
         headers["Accept"] = DEFAULT_ACCEPT
 

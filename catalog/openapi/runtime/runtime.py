@@ -10,6 +10,7 @@ verbatim into exported projects.
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
@@ -19,7 +20,7 @@ from urllib.parse import quote
 
 import httpx2
 
-from .credentials import Credential, all_secrets, redact, redact_value
+from .credentials import Credential, all_secrets, env_name_for, redact, redact_value
 from .request import BuiltRequest, RequestProblem, build_request
 
 logger = logging.getLogger("openapi_mcp.runtime")
@@ -53,6 +54,7 @@ class HttpResponse:
     body: Any = None
     text: str = ""
     content_type: str = ""
+    content: bytes = b""
     error: str | None = None
     request: dict[str, Any] = field(default_factory=dict)
 
@@ -66,6 +68,17 @@ def text_result(text: str, *, is_error: bool = False, structured: Any = None) ->
     if structured is not None:
         result["structuredContent"] = structured
     return result
+
+
+_TEXT_TYPES = ("text/", "application/xml", "application/x-www-form-urlencoded", "application/javascript")
+
+
+def _is_binary_type(content_type: str) -> bool:
+    """A response type that is not text: images, audio, video, octet streams, archives, PDFs."""
+    essence = content_type.split(";", 1)[0].strip().lower()
+    if not essence or _is_json_type(essence) or essence.endswith("+xml") or essence.startswith(_TEXT_TYPES):
+        return False
+    return essence.startswith(("image/", "audio/", "video/", "font/")) or essence.startswith("application/")
 
 
 def _is_json_type(content_type: str) -> bool:
@@ -97,6 +110,10 @@ class McpRuntime:
         self._secrets += [quote(secret, safe="") for secret in self._secrets if quote(secret, safe="") != secret]
         self._tools = {str(tool["name"]): tool for tool in manifest.get("tools") or []}
         self._resources = {str(item["uri"]): item for item in manifest.get("resources") or []}
+        self._log_filter = _RedactingFilter(self._secrets) if self._secrets else None
+        if self._log_filter is not None:
+            for name in HTTP_CLIENT_LOGGERS:
+                logging.getLogger(name).addFilter(self._log_filter)
         self._client = httpx2.AsyncClient(
             transport=transport,
             timeout=httpx2.Timeout(timeout_seconds),
@@ -163,6 +180,13 @@ class McpRuntime:
             text = json.dumps(response.body, indent=2, ensure_ascii=False)
             structured = response.body if isinstance(response.body, dict) else None
             return self._safe_result(text_result(text, structured=structured))
+        if _is_binary_type(response.content_type):
+            essence = response.content_type.split(";", 1)[0].strip().lower()
+            if essence.startswith("image/"):
+                data = base64.b64encode(response.content).decode("ascii")
+                return {"content": [{"type": "image", "data": data, "mimeType": essence}], "isError": False}
+            size = len(response.content)
+            return text_result(f"HTTP {response.status}: {size} bytes of {essence} (binary, not shown)")
         return self._safe_result(text_result(response.text or f"HTTP {response.status}"))
 
     def _failure_text(self, response: HttpResponse) -> str:
@@ -236,6 +260,7 @@ class McpRuntime:
             body=body,
             text=text,
             content_type=content_type,
+            content=raw,
             request=described,
         )
 
@@ -260,11 +285,37 @@ class McpRuntime:
         return redact_value(result, self._secrets) if self._secrets else result
 
     async def aclose(self) -> None:
+        if self._log_filter is not None:
+            for name in HTTP_CLIENT_LOGGERS:
+                logging.getLogger(name).removeFilter(self._log_filter)
+            self._log_filter = None
         await self._client.aclose()
 
 
 class _TooLarge(Exception):
     pass
+
+
+# The HTTP client logs request URLs (query API keys included) at INFO; these loggers get a redacting filter.
+HTTP_CLIENT_LOGGERS = ("httpx2", "httpcore2.http11", "httpcore2.http2", "httpcore2.connection", "httpcore2.proxy")
+
+
+class _RedactingFilter(logging.Filter):
+    """Replaces this runtime's credential values in the HTTP client's log records."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = secrets
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a record that cannot format is not ours to fix
+            return True
+        safe = redact(message, self.secrets)
+        if safe != message:
+            record.msg, record.args = safe, None
+        return True
 
 
 def create_mcp_runtime(
@@ -290,8 +341,11 @@ def create_mcp_runtime(
 
 
 def base_urls_from_env(manifest: Mapping[str, Any], env: Mapping[str, str]) -> dict[str, str]:
-    """``API_BASE_URL`` as the base URL of every source of ``manifest`` (empty when unset)."""
+    """Base URLs from the environment: ``API_BASE_URL_<SOURCE>`` for one source, else ``API_BASE_URL`` for all."""
     override = env.get("API_BASE_URL")
-    if not override:
-        return {}
-    return {str(name): override for name in manifest.get("sources") or {}}
+    found: dict[str, str] = {}
+    for name in manifest.get("sources") or {}:
+        value = env.get(f"API_BASE_URL_{env_name_for(str(name))}") or override
+        if value:
+            found[str(name)] = value
+    return found

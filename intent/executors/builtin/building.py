@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from intent.executors.builtin.domains import choose_domain
+from intent.executors.builtin.self_correction import correction_update, retraction_removal
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.structure import attach_constraints, sequence_relations
 from intent.executors.builtin.trained import trained_domain
@@ -52,6 +53,8 @@ def _add_update(state: Recognition, unit: Unit, updates: dict[str, dict[str, Any
     entry["fields"].extend(unit.owner.fields)
     if unit.extra.get("target"):
         entry["target"] = unit.extra["target"]
+    if unit.extra.get("action"):
+        entry["action"] = unit.extra["action"]
 
 
 def _add_removals(unit: Unit, removals: list[dict[str, Any]]) -> None:
@@ -79,6 +82,10 @@ def build(state: Recognition) -> dict[str, Any]:
             _add_update(state, unit, updates)
         elif unit.role == "removal":
             _add_removals(unit, removals)
+        elif unit.role == "correction":  # in this turn: "..., no wait, make it $300"
+            updates[f"{unit.extra['of'].key}#{position}"] = correction_update(unit, state.text)
+        elif unit.role == "retraction":  # in this turn: "..., actually never mind"
+            removals.append(retraction_removal(unit, state.text))
     if state.baseline is None:
         turn = "request"
     else:

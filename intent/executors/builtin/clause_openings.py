@@ -17,7 +17,9 @@ _NOUN_FRAMES = frozenset(
 )  # fmt: skip
 _NOUN_FRAMES_LONGEST_FIRST = sorted(_NOUN_FRAMES, key=len, reverse=True)
 _CORRECTION_OPENINGS = ("actually", "instead", "oops", "sorry", "wait", "correction", "rather")
-_PLAIN_OPENINGS = ("and", "but", "so", "ok", "okay", "oh", "hey", "hi", "hello", "well", "just", "now", "lastly")
+# Also the assents that open a clause without saying anything of the request ("Yes please book it", "Sure, go ahead").
+_PLAIN_OPENINGS = ("and", "but", "so", "ok", "okay", "oh", "hey", "hi", "hello", "well", "just", "now", "lastly",
+                   "yes", "yeah", "yep", "sure", "great", "perfect", "cool", "alright")
 
 
 def read_openings(clause: Clause) -> int:

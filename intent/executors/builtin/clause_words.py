@@ -10,6 +10,7 @@ from intent.executors.builtin.lexicon import (
     DETERMINERS,
     FRAMES,
     PARTICLES,
+    PERSON_WORDS,
     PHRASAL,
     SUBJECT_PRONOUNS,
     VERBS,
@@ -108,6 +109,7 @@ def is_verb_start(tokens: list[Token], index: int, *, strict: bool) -> bool:
                 or following in PHRASAL.get(word, ())
                 or following[:1].isdigit()
                 or tokens[index + 1].text[:1].isupper()  # "and call Ben"
+                or following in PERSON_WORDS  # "and call mom"
             )
         return True
     if not tokens[index].is_word or word in DETERMINERS or word in SUBJECT_PRONOUNS or word in WH_WORDS:

@@ -25,7 +25,10 @@ def promote_domain_request(state: Recognition) -> None:
     if any(unit.role in ("intent", "update?", "update", "removal") for unit in state.units):
         return
     for unit in state.units:
-        if unit.role not in ("fragment", "other") or unit.clause.kind not in ("fragment", "intent"):
+        readable = unit.role in ("fragment", "other") and unit.clause.kind in ("fragment", "intent")
+        # With a trained model, a lone "When can I see Dead Snow" (read as a condition) is a request too.
+        questioned = state.model is not None and unit.role == "constraint" and unit.clause.kind == "constraint"
+        if not (readable or questioned):
             continue
         tokens = unit.clause.tokens
         words = [t for t in tokens[unit.clause.body :] if t.is_word and t.low not in _SKIPPED]

@@ -79,6 +79,10 @@ _CHOICE_NOUNS = frozenset("tier level option package version plan class mode set
 _ENUM_GUARD_PREVIOUS = frozenset("in to into fly flying choose pick select use prefer want as".split())
 _NEGATORS = frozenset("not no from without instead except".split())
 _WORD = re.compile(r"[A-Za-z$%°]+|\d+")
+# A free-text field named as an identifier ("order_id", "booking reference") takes a token with a digit
+# that follows one of its words: "order 000123", "order number A-7731", "booking #QX12".
+_IDENTIFIER_WORDS = frozenset({"id", "number", "no", "code", "reference", "ref"})
+_IDENTIFIER_TOKEN = re.compile(r"(?<![\w#-])#?([A-Za-z0-9][A-Za-z0-9-]*\d[A-Za-z0-9-]*)(?![\w-])")
 _CAPITALIZED_RUN = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:de|da|del|of|upon|la|le)\s+)?[A-Z][\w'.-]*)*")
 _CALENDAR_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
@@ -184,6 +188,8 @@ def _field_value(name: str, value: Any, evidence: str, candidates: list[Any] | N
 
 def _negated(text: str, mention: Mention) -> bool:
     prev, _ = _words_near(text, mention.start, mention.end, 3, 0)
+    if prev[-1:] == ["no"] and text[: mention.start].rstrip().endswith(","):
+        return False  # "no, 3 seats": the "no" takes back what came before
     return bool(prev) and (prev[-1] in _NEGATORS or (len(prev) > 1 and prev[-2] in ("instead", "not")))
 
 
@@ -434,6 +440,8 @@ class _Extractor:
             self._of_kind(spec, find_of_kind(kind, self.text))
             return
         if not cues:
+            if words & _IDENTIFIER_WORDS:
+                self.identifier(spec, words)
             return  # a free-text field is filled only when its words show where it stands or what it holds
         for cue in cues:
             for match in re.finditer(rf"\b{cue}\s+", self.text, re.IGNORECASE):
@@ -455,6 +463,20 @@ class _Extractor:
                     continue
                 owner = self._owner(mention)
                 assert owner is not None
+                self._emit(spec, owner, mention, mention.value)
+                return
+
+    def identifier(self, spec: FieldSpec, words: frozenset[str]) -> None:
+        """An identifier token right after the field's words: "order 000123" for ``order_id``."""
+        for match in _IDENTIFIER_TOKEN.finditer(self.text):
+            before, _ = _words_near(self.text, match.start(), match.end(), 2, 0)
+            if not before or before[-1] not in words:
+                continue
+            mention = Mention(match.start(1), match.end(1), match.group(1))
+            if self._inside_temporal(mention) or not self.ledger.free(mention):
+                continue
+            owner = self._owner(mention)
+            if owner is not None:
                 self._emit(spec, owner, mention, mention.value)
                 return
 

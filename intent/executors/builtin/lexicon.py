@@ -13,6 +13,7 @@ __all__ = [
     "INDIRECT_QUESTION_VERBS",
     "LEAD_WORDS",
     "PARTICLES",
+    "PERSON_WORDS",
     "PHRASAL",
     "PRONOUN_REFERENCES",
     "REMOVAL_VERBS",
@@ -46,6 +47,7 @@ VERBS = frozenset(
     water feed walk wash cook heat cool dim brighten charge top sort tidy fetch buy rent hire
     donate tip split transfer deposit withdraw lodge dispute claim contest appeal investigate
     process approve reimburse bill invoice quote price insure renew unfreeze settle empty fold
+    cc bcc dm listen watch
     answer attend bump buzz cancel cash catch celebrate certify chat clone collapse comment compress
     contact count cover crop decrypt define delegate deliver design detect dial dim discard discuss
     dispatch divide double draw drive duplicate edit embed encrypt erase evaluate exchange exit expand
@@ -92,7 +94,8 @@ PHRASAL: dict[str, frozenset[str]] = {
         "find": "out", "fix": "up", "follow": "up", "free": "up", "get": "back in out off on up",
         "give": "back up away", "hand": "over in out", "hang": "up", "hold": "off on", "hook": "up",
         "keep": "up", "lay": "out off", "let": "in out", "lock": "up out down", "log": "in out off on",
-        "look": "up into over for at after", "lower": "down", "make": "up", "mark": "down up off", "mix": "up",
+        "look": "up into over for at after", "listen": "to", "lower": "down", "make": "up", "mark": "down up off",
+        "mix": "up",
         "move": "up back out over on", "note": "down", "open": "up", "pay": "off back out", "pick": "up out",
         "print": "out", "pull": "up out back over", "put": "away back down off on out up through",
         "read": "out back over", "ring": "up back", "roll": "back out over", "run": "through over down",
@@ -126,11 +129,21 @@ FRAMES: tuple[tuple[str, ...], ...] = tuple(
         but|plus|i also need you to|i also want to|i also need to|i'd also like to|can you also|
         could you also|you can|you could|try to|quickly|immediately|need to|want to|would like to|
         i'll need you to|i will need you to|i'd appreciate it if you could|please could you|please can you|
-        we'll need to|gotta|got to|have to|trying to|looking to|time to|it's time to
+        we'll need to|gotta|got to|have to|trying to|looking to|time to|it's time to|can someone|
+        could someone|can somebody|could somebody|can anyone|could anyone|would someone|go ahead|
         """.replace("\n", " ").split("|"),
         key=lambda f: -len(f.split()),
     )
     if frame.strip()
+)
+
+# People one calls, texts or emails: after "and", "call mom" is a request, not a list item.
+PERSON_WORDS = frozenset(
+    """
+    mom mum mommy mummy mother dad daddy father grandma grandpa granny grandad grandmother grandfather
+    nana nan papa gran auntie aunt uncle sis bro brother sister son daughter wife husband hubby boss
+    someone somebody everyone everybody
+    """.split()
 )
 
 # Leading discourse words that never carry the action.

@@ -84,7 +84,10 @@ def _cut(tokens: list[Token], start: int, end: int, temporal: list[Span]) -> int
         if low == "," and not any(w in ("and", "or") for w in words_after[index - start :]):
             return index
         inside_noun_phrase = (
-            index > start and tokens[index - 1].low in _POSSESSIVES and index + 1 < end and tokens[index + 1].is_word
+            index > start
+            and tokens[index - 1].low in _POSSESSIVES
+            # "cancel my 3pm", "move my 11am to ...": a time owned by someone names a meeting
+            and (index + 1 >= end or tokens[index + 1].is_word or tokens[index - 1].low not in ("the", "this", "that"))
         )
         if not inside_noun_phrase and any(s <= token.start < e for s, e in temporal):
             if index > start and tokens[index - 1].low in _TIME_PREPOSITIONS and index - 1 >= start:
@@ -107,7 +110,9 @@ def _references(tokens: list[Token], start: int, end: int) -> list[Span]:
             index += 2
             continue
         demonstrative = low in ("that", "this", "those", "these") and following in _PRONOUN_FOLLOWERS
-        if low in _REFERENCE_WORDS or demonstrative:
+        # "book him", "wish her happy birthday": "her" right after the verb is a person, not "her car"
+        person = low == "him" or (low == "her" and (index == start or following in _PRONOUN_FOLLOWERS))
+        if low in _REFERENCE_WORDS or demonstrative or person:
             out.append((tokens[index].start, tokens[index].end))
         index += 1
     return out

@@ -19,19 +19,29 @@ def _key(name: str) -> str:
 def place_fields(state: Recognition) -> None:
     owners: list[Owner] = []
     for index, unit in enumerate(state.units):
-        if unit.role in ("intent", "update?"):
+        if unit.role in ("intent", "update?", "correction"):
             unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
             owners.append(unit.owner)
+    # The nearest request before and after each unit, kept as the loop goes (a fragment that
+    # becomes an update hosts the ones after it), so finding hosts is linear in the units.
+    hosts = ("intent", "update?")
+    after: list[Unit | None] = [None] * len(state.units)
+    for index in range(len(state.units) - 2, -1, -1):
+        following = state.units[index + 1]
+        after[index] = following if following.role in hosts else after[index + 1]
+    before: Unit | None = None
     for index, unit in enumerate(state.units):
         if unit.role != "fragment":
+            before = unit if unit.role in hosts else before
             continue
-        host = _host(state, index)
+        host = _host(state, index, before, after[index])
         if host is not None and host.owner is not None:
             host.owner.spans.append(clause_span(unit.clause))
         elif state.baseline is not None:
             unit.role = "update?"
             unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
             owners.append(unit.owner)
+            before = unit
     if len(owners) == 1 and state.baseline is None:
         owners[0].spans = [(0, len(state.text))]
     excluded = [
@@ -39,7 +49,12 @@ def place_fields(state: Recognition) -> None:
         for u in state.units
         if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
     ]
-    extract_fields(state.text, state.specs, owners, excluded, state.reference_time, state.temporal)
+    # A correction's values are read apart: they restate fields its request already has.
+    corrections = [u.owner for u in state.units if u.role == "correction" and u.owner is not None]
+    owners = [o for o in owners if all(o is not c for c in corrections)]
+    extract_fields(state.reading, state.specs, owners, excluded, state.reference_time, state.temporal)
+    for owner in corrections:
+        extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal)
     trained_fields(state, owners)
     _context_fields(state, owners)
 
@@ -64,15 +79,16 @@ def _context_fields(state: Recognition, owners: list[Owner]) -> None:
         })  # fmt: skip
 
 
-def _host(state: Recognition, index: int) -> Unit | None:
-    """The request a verbless fragment belongs to: before it in its sentence, else before, else after."""
+def _host(state: Recognition, index: int, before: Unit | None, after: Unit | None) -> Unit | None:
+    """The request a verbless fragment belongs to: before it in its sentence, else before, else after.
+
+    ``before`` and ``after`` are the nearest requests on either side of unit ``index``.
+    """
     sentence = state.units[index].clause.sentence
-    hosts = ("intent", "update?")
-    before = next((u for u in reversed(state.units[:index]) if u.role in hosts), None)
     if before is not None and before.clause.sentence == sentence:
         return before
     if state.baseline is not None:
         return None
     if before is not None:
         return before
-    return next((u for u in state.units[index + 1 :] if u.role in hosts), None)
+    return after

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
@@ -10,8 +11,10 @@ from intent.executors.builtin.fields import field_words
 from intent.executors.builtin.followup import content_words, resolve_reference
 from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
+from intent.executors.builtin.restating import not_this_but_that
+from intent.executors.builtin.self_correction import MARKER, cut_corrections
 from intent.executors.builtin.state import Recognition
-from intent.executors.builtin.tokens import sentences, tokenize
+from intent.executors.builtin.tokens import Token, sentences, tokenize
 from intent.executors.builtin.units import Unit, clause_span
 from intent.normalize import find_dates, find_times
 
@@ -33,20 +36,39 @@ _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disr
 
 
 def read(state: Recognition) -> None:
-    text = state.text
+    text = state.reading
     state.temporal = (find_dates(text, state.reference_time), find_times(text, state.reference_time))
     temporal = [(m.start, m.end) for m in (*state.temporal[0], *state.temporal[1])]
     temporal += [(m.start(), m.end()) for m in _PERIOD.finditer(text)]
     # "last month's transactions": a time word that owns a noun is part of the object
-    temporal = [(s, e) for s, e in temporal if text[e : e + 2] not in ("'s", "’s")]
+    # (the time grammar may read the "'s" with the time word)
+    temporal = [(s, e) for s, e in temporal if "'s" not in (text[e : e + 2], text[e - 2 : e].replace("’", "'"))
+                and text[e : e + 2] != "’s"]
+    earlier, seen = False, 0  # whether a request came before; units already looked at
     for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
-        for clause_tokens, link in split_sentence(tokens):
-            clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
-            state.units.append(_unit(state, clause, temporal))
-            if clause.extra_body is not None and state.units[-1].role == "intent":
-                rule = Clause(clause_tokens, number, link, kind="constraint", constraint_kind="preference",
-                              body=clause.extra_body)  # fmt: skip
-                state.units.append(Unit(rule, "constraint"))
+        earlier = earlier or any(u.role == "intent" for u in state.units[seen:])
+        seen = len(state.units)
+        for words, marker in cut_corrections(tokens, earlier=earlier):
+            first = len(state.units)
+            _read_words(state, words, number, ender, temporal)
+            if marker:  # "..., no wait, make it $300": the words after a correction marker
+                if len(state.units) == first:
+                    state.units.append(Unit(Clause(marker, number, kind="social"), "other"))
+                state.units[first].extra[MARKER] = (marker[0].start, marker[-1].end)
+
+
+def _read_words(state: Recognition, tokens: list[Token], number: int, ender: str, temporal: list[Span]) -> None:
+    if not tokens:
+        return
+    for clause_tokens, link in split_sentence(tokens):
+        if clause_tokens[0].start in state.numbered_items:
+            link = "then"  # the items of a numbered list come in their order
+        clause = classify(Clause(clause_tokens, number, link, question=ender == "?"))
+        state.units.append(_unit(state, clause, temporal))
+        if clause.extra_body is not None and state.units[-1].role == "intent":
+            rule = Clause(clause_tokens, number, link, kind="constraint", constraint_kind="preference",
+                          body=clause.extra_body)  # fmt: skip
+            state.units.append(Unit(rule, "constraint"))
 
 
 def _unit(state: Recognition, clause: Clause, temporal: list[Span]) -> Unit:
@@ -63,6 +85,9 @@ def _unit(state: Recognition, clause: Clause, temporal: list[Span]) -> Unit:
             removal = _ordinal_removal(state, clause)
             if removal is not None:
                 return Unit(clause, "removal", removal=removal)
+            swapped = not_this_but_that(clause.tokens[clause.body :], state.base_intents)
+            if swapped is not None:
+                return Unit(clause, "update?", extra={"points back": True, "restates": swapped})
         return Unit(clause, "constraint")
     if clause.kind != "intent":
         return Unit(clause, "fragment" if clause.kind == "fragment" else "other")
@@ -102,7 +127,11 @@ def _follow_up_unit(state: Recognition, clause: Clause, phrase: Phrase | None) -
 
 def _removal_unit(state: Recognition, clause: Clause, phrase: Phrase | None, verb: str) -> Unit | None:
     """ "Forget the second one", "Never mind the hotel", "Cancel everything"."""
-    words = state.text[phrase.target[0] : phrase.target[1]] if phrase and phrase.target else "it"
+    if phrase and phrase.target:
+        words = state.text[phrase.target[0] : phrase.target[1]]
+    else:  # "Never mind the second one": what follows "never mind"
+        rest = [t for t in clause.tokens[clause.body + 2 :] if t.is_word] if "never mind" in clause.flags else []
+        words = state.text[rest[0].start : rest[-1].end] if rest else "it"
     start, end = clause_span(clause)
     evidence = state.text[start:end]
     if words.lower().split()[-1:] in (["everything"], ["all"]) or words.lower() in _ALL_OF_IT:
@@ -111,8 +140,17 @@ def _removal_unit(state: Recognition, clause: Clause, phrase: Phrase | None, ver
             return Unit(clause, "removal", phrase, removal=removals[0], extra={"more": removals[1:]})
     found = resolve_reference(words, state.base_intents, state.base_constraints, by_words=verb in _WORD_REMOVALS)
     if found is None:
+        found = _named_by_its_action(words, state.base_intents)
+    if found is None:
         return None
     return Unit(clause, "removal", phrase, removal={"kind": found[0], "id": found[1], "evidence": evidence})
+
+
+def _named_by_its_action(words: str, intents: list[Mapping[str, Any]]) -> tuple[str, str] | None:
+    """ "Cancel the call" after "... and call the client": a request named by its own verb."""
+    named = content_words(words)
+    found = [i for i in intents if named and named <= content_words(str(i.get("action") or ""))]
+    return ("intent", str(found[-1]["id"])) if len(found) == 1 else None
 
 
 def _ordinal_removal(state: Recognition, clause: Clause) -> dict[str, Any] | None:

@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from intent.executors.builtin.building import build
+from intent.executors.builtin.coordination import distribute
 from intent.executors.builtin.domain_led import promote_domain_request
 from intent.executors.builtin.placing import place_fields
 from intent.executors.builtin.reading import read
+from intent.executors.builtin.self_correction import fold_corrections
 from intent.executors.builtin.settling import settle
 from intent.executors.builtin.state import Recognition
 
@@ -28,6 +30,8 @@ def recognize(task_input: Mapping[str, Any], *, model: Any = None) -> dict[str, 
     state = Recognition.from_task_input(task_input)
     state.model = model
     read(state)
+    state.units = distribute(state.units)
+    fold_corrections(state.units, state.text)
     promote_domain_request(state)
     place_fields(state)
     settle(state)

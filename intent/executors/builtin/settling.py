@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from intent.executors.builtin.fields import Owner
 from intent.executors.builtin.followup import resolve_reference
 from intent.executors.builtin.lexicon import AMBIGUOUS_VERBS
+from intent.executors.builtin.restating import restated_request, restated_values
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.units import Unit
 
@@ -75,6 +76,11 @@ def settle(state: Recognition) -> None:
         if unit.role != "update?":
             continue
         assert unit.owner is not None
+        if "restates" in unit.extra:  # "Not 000111, 000112": only the second value is meant
+            unit.owner.fields.clear()
+        if not unit.owner.fields and ("correction" in unit.clause.flags or unit.phrase is not None or
+                                      "restates" in unit.extra):  # fmt: skip
+            unit.owner.fields.extend(restated_values(unit, state.text, state.base_intents))  # "Actually, Paris"
         names = {f["field"] for f in unit.owner.fields}
         phrase = unit.phrase
         new_target: str | None = None
@@ -91,6 +97,11 @@ def settle(state: Recognition) -> None:
             inputs = intent.get("inputs")
             known |= set(inputs) if isinstance(inputs, Mapping) else set()
         changes_baseline = unit.extra.get("points back", True) or bool(names & known)
+        restated = restated_request(unit, state.text, state.base_intents) if not names and not new_target else None
+        if restated is not None:  # "Actually, call Jim instead", "Sorry, to Beth": new words for that request
+            unit.role, unit.key = "update", restated[0]
+            unit.extra.update(turn="correction", target=restated[1], action=restated[2])
+            continue
         if (names or new_target) and changes_baseline:
             target_id, kind = _update_target(state, unit, names)
             if target_id is None:

@@ -10,6 +10,7 @@ from typing import Any
 from intent.executors.builtin.fields import FieldSpec
 from intent.executors.builtin.followup import baseline_constraints, baseline_intents
 from intent.executors.builtin.units import Unit
+from intent.executors.builtin.wrappers import unwrap
 from intent.normalize import Mention
 
 __all__ = ["Recognition"]
@@ -51,9 +52,14 @@ class Recognition:
     domains: Any
     domain_hints: Mapping[str, Any] | None
     context: Any
+    # The text with greetings, emoji, signatures and quoted replies blanked (same offsets): the
+    # stages read this and quote ``text``.
+    reading: str = ""
+    numbered_items: frozenset[int] = frozenset()  # where items 2, 3, ... of a numbered list start
     units: list[Unit] = field(default_factory=list)
     temporal: tuple[list[Mention], list[Mention]] = ([], [])
     model: Any = None  # trained from examples (intent.nlu.training.TrainedModel), or None
+    trained_cache: dict[str, Any] = field(default_factory=dict)  # text -> the model's domain answer
 
     @classmethod
     def from_task_input(cls, task_input: Mapping[str, Any]) -> Recognition:
@@ -62,8 +68,12 @@ class Recognition:
         base = baseline if isinstance(baseline, Mapping) else None
         unresolved = base.get("unresolved") if base else None
         hints = task_input.get("domainHints")
+        text = raw[:_MAX_TEXT] if isinstance(raw, str) else ""
+        unwrapped = unwrap(text)
         return cls(
-            text=raw[:_MAX_TEXT] if isinstance(raw, str) else "",
+            text=text,
+            reading=unwrapped.text,
+            numbered_items=frozenset(unwrapped.numbered_items[1:]),
             reference_time=_parse_reference_time(task_input.get("referenceTime")),
             baseline=base,
             base_intents=baseline_intents(base),

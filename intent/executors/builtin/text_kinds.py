@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from intent.nlu.places import COUNTRIES, US_STATE_CODES, US_STATES
 from intent.normalize import Mention
+from intent.normalize.memo import remembered_per_text
 
 __all__ = ["find_of_kind", "text_kind"]
 
@@ -65,6 +66,7 @@ def text_kind(words: frozenset[str], name: str) -> str | None:
     return None
 
 
+@remembered_per_text
 def _places(text: str, names: frozenset[str], codes: frozenset[str] = frozenset()) -> list[Mention]:
     out: list[Mention] = []
     for match in re.finditer(r"[A-Za-z][A-Za-z'.-]*(?:\s+[A-Za-z][A-Za-z'.-]*){0,3}", text):

@@ -14,6 +14,15 @@ from intent.normalize import FieldKind, field_kind, find_numbers
 __all__ = ["trained_domain", "trained_fields"]
 
 _MIN_PROBABILITY = 0.3  # below, the classifier is unsure and the hints decide
+_SURE = 0.6  # a clause of a longer text is classified alone from here on
+
+
+def _domain(state: Recognition, text: str) -> tuple[str | None, float]:
+    """The classifier's answer for ``text``, computed once per request and text."""
+    found: tuple[str | None, float] | None = state.trained_cache.get(text)
+    if found is None:
+        found = state.trained_cache[text] = state.model.domain(text)
+    return found
 
 
 def trained_domain(state: Recognition, clause_text: str) -> str | None:
@@ -21,8 +30,14 @@ def trained_domain(state: Recognition, clause_text: str) -> str | None:
     if state.model is None:
         return None
     requests = sum(1 for unit in state.units if unit.role == "intent")
-    name, _ = state.model.domain(state.text if requests <= 1 else clause_text, minimum=_MIN_PROBABILITY)
-    return name if isinstance(name, str) else None
+    if requests > 1:
+        # Several requests: each clause by itself when the classifier is sure of it; otherwise the
+        # clause is likely a piece of one request ("Any song from 1975 will do.") and the whole text decides.
+        name, probability = _domain(state, clause_text)
+        if isinstance(name, str) and probability >= _SURE:
+            return name
+    name, probability = _domain(state, state.text)
+    return name if isinstance(name, str) and probability >= _MIN_PROBABILITY else None
 
 
 def _value(spec: FieldSpec, text: str) -> object | None:
@@ -48,7 +63,7 @@ def trained_fields(state: Recognition, owners: list[Owner]) -> None:
         return
     for owner in owners:
         owner.fields[:] = [f for f in owner.fields if f["field"] not in specs or f["source"] != "input"]
-    domain = trained_domain(state, state.text)
+    domain = trained_domain(state, state.text) or _domain(state, state.text)[0]
     filled: set[str] = set()
     for start, end, name in model.slots(state.text, domain):
         spec = specs.get(name)

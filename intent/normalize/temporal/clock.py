@@ -126,8 +126,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         split = match.start(3)
         while split > match.start() and not text[split - 1].isdigit():
             split -= 1
-        out.append(Piece(match.start(), split, "time", clocks=(start_clock,), part="range-start"))
-        out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,), part="range-end"))
+        out.append(Piece(match.start(), split, "time", clocks=(start_clock,)))
+        out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,)))
     for match in scan(_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         assert letter is not None

@@ -71,7 +71,7 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"thanksgiving(?:\s+day)?": _THANKSGIVING,
     r"black\s+friday": lambda year: _THANKSGIVING(year) + timedelta(days=1),
     r"cyber\s+monday": lambda year: _THANKSGIVING(year) + timedelta(days=4),
-    rf"boss{_APOS}\s+day|bosses(?:'|’)?\s+day": lambda year: _nearest_weekday_before(year, 10, 16, 0),
+    rf"boss{_APOS}\s+day|bosses(?:'|’)?\s+day": lambda year: _nearest_weekday(date(year, 10, 16)),
     r"easter\s+mon(?:day)?": _easter(1),
     r"good\s+friday": _easter(-2),
     r"holy\s+saturday|easter\s+saturday": _easter(-1),
@@ -92,9 +92,8 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
 }
 
 
-def _nearest_weekday_before(year: int, month: int, day: int, weekday: int) -> date:
-    # Boss's Day: October 16, or the nearest working day to it when it falls on a weekend.
-    value = date(year, month, day)
+def _nearest_weekday(value: date) -> date:
+    """The day itself, or the nearest working day when it falls on a weekend (Boss's Day)."""
     if value.weekday() == 5:
         return value - timedelta(days=1)
     if value.weekday() == 6:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from dataclasses import dataclass, replace
+from datetime import date
 
 Clock = tuple[int, int]
 
@@ -62,7 +62,6 @@ class TemporalMention:
     role: str | None = None
     date_span: tuple[int, int] | None = None
     time_span: tuple[int, int] | None = None
-    reference: datetime | None = field(default=None, compare=False, repr=False)
 
     @property
     def ambiguous(self) -> bool:

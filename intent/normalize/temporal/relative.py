@@ -160,8 +160,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         amount = _amount(match.group(1))
         if amount is None:
             continue
-        words = " ".join(match.group(0).lower().split())
-        if " and a half " in words:
+        phrase = " ".join(match.group(0).lower().split())
+        if " and a half " in phrase:
             amount += 0.5
         relation = " ".join(match.group(3).lower().split())
         sign = -1 if relation in ("ago", "back", "earlier", "before now", "before tomorrow", "before today") else 1

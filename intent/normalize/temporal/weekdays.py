@@ -54,7 +54,7 @@ _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evenin
 
 def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
     """The ``nth`` (``-1``: last) ``weekday`` of the month starting at ``first``; ``None``: a day of month."""
-    last = first + relativedelta(months=1) - timedelta(days=1)
+    last: date = first + relativedelta(months=1) - timedelta(days=1)
     if weekday is None:
         value = last if nth == -1 else first + timedelta(days=nth - 1)
         return value if value.month == first.month else None
@@ -188,7 +188,6 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         weekday = WEEKDAYS[match.group(2).lower()]
         if match.group(3).lower() == "ago":
-            day = _qualified(weekday, "past", today)[-1] - timedelta(days=7 * (count - 1))
             behind = (today.weekday() - weekday) % 7 or 7
             day = today - timedelta(days=behind + 7 * (count - 1))
         else:

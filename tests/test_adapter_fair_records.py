@@ -1,0 +1,69 @@
+"""Fair eviction of host-handoff records: one session flooding the adapter-wide bounds voids only its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapter.records import HostRecord, RecordLedger, RecordState
+from tests.candidates import SEED_CANDIDATE
+from tests.test_adapter_handoff import accept, host_adapter, prepare
+from tests.test_adapter_support import error_of, structured
+
+
+@pytest.mark.anyio
+async def test_a_flood_of_prepares_evicts_the_flooders_own_pending_records() -> None:
+    adapter = host_adapter(max_pending_records=16)
+    polite, flooder = adapter.connect(protocol_version="2025-11-25"), adapter.connect(protocol_version="2025-11-25")
+    kept = [await prepare(polite) for _ in range(4)]
+    flood = [await prepare(flooder) for _ in range(100)]
+    assert adapter.ledger.pending_count == 16
+    for task in kept:  # still there: the polite session holds less than its share
+        assert structured(await accept(polite, task, SEED_CANDIDATE))["status"] == "complete"
+    assert error_of(await accept(flooder, flood[0], SEED_CANDIDATE))["code"] == "REQUEST_UNKNOWN"
+    assert structured(await accept(flooder, flood[-1], SEED_CANDIDATE))["status"] == "complete"
+
+
+@pytest.mark.anyio
+async def test_a_flood_of_completions_keeps_the_polite_sessions_finished_replies() -> None:
+    adapter = host_adapter(max_terminal_records=8)
+    polite, flooder = adapter.connect(protocol_version="2025-11-25"), adapter.connect(protocol_version="2025-11-25")
+    mine = await prepare(polite)
+    first = await accept(polite, mine, SEED_CANDIDATE)
+    for _ in range(40):
+        await accept(flooder, await prepare(flooder), SEED_CANDIDATE)
+    assert adapter.ledger.terminal_count == 8
+    replay = await accept(polite, mine, SEED_CANDIDATE)  # replayed, not REQUEST_UNKNOWN
+    assert structured(replay) == structured(first)
+
+
+@pytest.mark.anyio
+async def test_pending_records_are_bounded_by_bytes_too() -> None:
+    adapter = host_adapter(max_pending_bytes=400_000)
+    session = adapter.connect(protocol_version="2025-11-25")
+    big = "Look up order 000123. " * 360  # ~7,900 characters
+    for _ in range(60):
+        await prepare(session, big)
+    assert adapter.ledger.pending_bytes <= 400_000
+    assert 10 <= adapter.ledger.pending_count < 60
+
+
+def _record(owner: object, name: str) -> HostRecord:
+    return HostRecord(request_id=name, token="t", task=None, intent=None, on_evict=lambda r: None, owner=owner)
+
+
+def test_the_heaviest_owner_loses_its_oldest_first_and_ties_go_to_the_longest_holder() -> None:
+    ledger = RecordLedger(max_terminal_records=4, max_terminal_bytes=10**9, max_pending_records=4)
+    a, b = object(), object()
+    records = [_record(a, "a1"), _record(b, "b1"), _record(a, "a2"), _record(b, "b2"), _record(b, "b3")]
+    for record in records:
+        ledger.add_pending(record, 10)
+    assert ledger.pending_count == 4 and ledger.pending_bytes == 40
+    evicted = [r.request_id for r in records if r not in ledger._pending.records]
+    assert evicted == ["b1"]  # b held 3 of 5: its oldest goes
+    for record in records[:4]:
+        record.state = RecordState.COMPLETED
+    tie = RecordLedger(max_terminal_records=3, max_terminal_bytes=10**9, max_pending_records=9)
+    for record in records[:4]:
+        tie.mark_terminal(record)
+    # a and b hold two each: a has held records longest, so a's oldest goes.
+    assert [r.request_id for r in records[:4] if r not in tie._terminal.records] == ["a1"]
