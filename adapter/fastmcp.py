@@ -40,11 +40,11 @@ from adapter import envelope
 from adapter.adapter import IntentMcpAdapter
 from adapter.session import IntentMcpSession
 from adapter.tools import ToolKind
+from adapter.versions import DECLARED_PROTOCOL_VERSIONS, MODERN_DECLARED_VERSIONS
 from intent.errors import IntentError
 
 __all__ = ["IntentTool", "IntentToolProvider", "add_intent_tools", "check_collisions"]
 
-_MODERN_VERSIONS = frozenset({"2026-07-28"})
 _NO_CONTINUITY = IntentError(
     "CONFIG_INVALID",
     "host handoff needs a connection that lasts between calls (a 2025 protocol version); at 2026-07-28 "
@@ -123,8 +123,8 @@ class IntentToolProvider(Provider):
         """Answer one adapter tool in the calling connection's adapter session."""
         context = get_context()
         request = context.request_context
-        version = request.protocol_version if request is not None else envelope.DECLARED_PROTOCOL_VERSIONS[-1]
-        if version in _MODERN_VERSIONS or request is None:
+        version = request.protocol_version if request is not None else DECLARED_PROTOCOL_VERSIONS[-1]
+        if version in MODERN_DECLARED_VERSIONS or request is None:
             if self.adapter.tool_kind(name) is ToolKind.PREPARE:
                 return envelope.failure(_NO_CONTINUITY, version)
             session = self.adapter.connect(protocol_version=version)

@@ -37,6 +37,12 @@ def register(
     ``CONFIG_INVALID`` suggesting a prefix. An ``MCPServer``'s tools are read from it; for a
     low-level ``Server`` pass ``tool_names`` (its list handler needs a live request) - a
     collision that only shows up when listing is refused then, with the same message.
+
+    Handlers are read and replaced through the low-level ``Server``'s public API
+    (``get_request_handler`` / ``add_request_handler``). The ``mcp`` SDK (2.3) has no public way
+    to reach an ``MCPServer``'s low-level server or to list its tools synchronously, so those two
+    reads use ``_lowlevel_server`` and ``_tool_manager``. A FastMCP 4 server needs neither:
+    ``adapter.fastmcp`` registers through FastMCP's public provider API.
     """
     if isinstance(server, MCPServer):
         lowlevel: Server[Any] = server._lowlevel_server

@@ -19,8 +19,10 @@ a ``format: date-time`` field, both through ``derive_values`` with the corpus's 
 Outcomes: *right* (one reading, the expected one), *wrong* (one reading, another value),
 *ambiguous* (several readings offered as candidates), *unresolved* (no reading). Reported:
 right / all, precision = right / (right + wrong), and the ambiguous and unresolved shares.
-``--dateparser`` scores the ``dateparser`` package on the same phrases (if it is installed; a
-phrase it returns is right when its date, or its date and time, match).
+``--pipeline`` reads each phrase inside a request ("Schedule the meeting <phrase>") through
+``Intent.parse`` with the built-in recognizer, as a caller would. ``--dateparser`` scores the
+``dateparser`` package on the same phrases (if it is installed; a phrase it returns is right when
+its date, or its date and time, match).
 """
 
 from __future__ import annotations
@@ -81,8 +83,13 @@ def duckling_phrases(path: Path, include_all: bool = False) -> list[Phrase]:
     """Point examples of Duckling's English corpus (its ``latentCorpus``, ``negativeCorpus`` and
     ``diffCorpus``, which use other options or another reference time, are left out)."""
     source = path.read_text(encoding="utf-8")
-    cut = [source.find(marker) for marker in ("negativeCorpus ::", "latentCorpus ::", "diffCorpus ::")]
-    sections = [source[: min(c for c in cut if c >= 0)], source[source.find("allExamples ::") :]]
+    cut = [c for c in (source.find(m) for m in ("negativeCorpus ::", "latentCorpus ::", "diffCorpus ::")) if c >= 0]
+    examples_at = source.find("allExamples ::")
+    if examples_at < 0:
+        sections = [source[: min(cut)] if cut else source]
+    else:
+        head_end = min([c for c in cut if c < examples_at] + [examples_at])
+        sections = [source[:head_end], source[examples_at:]]
     phrases: list[Phrase] = []
     for section in sections:
         for match in _DUCKLING_EXAMPLE.finditer(section):
@@ -161,11 +168,37 @@ def _readings(phrase: Phrase) -> list[datetime]:
     return out
 
 
+_PIPELINE: dict[bool, Any] = {}
+
+
+def _pipeline_readings(phrase: Phrase) -> list[datetime]:
+    """The phrase inside a request, through the built-in recognizer and the verifier (``Intent.parse``)."""
+    import anyio
+
+    from intent import Intent, IntentConfig
+
+    if phrase.day_grain not in _PIPELINE:
+        schema = _DATE if phrase.day_grain else _DATE_TIME
+        _PIPELINE[phrase.day_grain] = Intent(IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+    intent = _PIPELINE[phrase.day_grain]
+    request = {"input": f"Schedule the meeting {phrase.text}", "referenceTime": phrase.reference.isoformat()}
+    result = anyio.run(intent.parse, request).to_dict()
+    values: list[Any] = []
+    for field in result.get("fieldResults", []):
+        if field.get("field") == "when":
+            values = [field["value"]] if field.get("value") is not None else list(field.get("candidates") or [])
+    out: list[datetime] = []
+    for value in values:
+        parsed = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        out.append(parsed.replace(tzinfo=phrase.expected.tzinfo) if phrase.day_grain else parsed)
+    return out
+
+
 def _dateparser_readings(phrase: Phrase) -> list[datetime]:
     import dateparser
 
     settings = {"RELATIVE_BASE": phrase.reference.replace(tzinfo=None), "PREFER_DATES_FROM": "future"}
-    found = dateparser.parse(phrase.text, languages=["en"], settings=settings)  # type: ignore[arg-type]
+    found = dateparser.parse(phrase.text, languages=["en"], settings=settings)  # type: ignore[arg-type,unused-ignore]  # dateparser is optional (not installed: Any)
     if found is None:
         return []
     if phrase.day_grain:
@@ -218,6 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
+    parser.add_argument("--pipeline", action="store_true",
+                        help="read each phrase inside a request through Intent.parse (built-in recognizer + verifier)")
     args = parser.parse_args(argv)
     missing = [p for p in args.paths if not p.is_file()]
     if missing:
@@ -227,8 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     else:
         phrases = ctparse_phrases(args.paths)
-    counts, misses = score(phrases)
-    print(report("time grammar", counts))
+    counts, misses = score(phrases, _pipeline_readings if args.pipeline else _readings)
+    print(report("Intent.parse" if args.pipeline else "time grammar", counts))
     shown = [m for m in misses if args.kind is None or m[1] == args.kind][: args.failures]
     for phrase, kind, detail in shown:
         print(f"  {kind:10} {phrase.text!r:40} expected {phrase.expected.isoformat()}  got {detail}")

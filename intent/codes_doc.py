@@ -42,8 +42,8 @@ def render_codes_reference() -> str:
         meaning, action = ERROR_CODE_HELP[code]
         lines.append(f"| `{code}` | {category} | {'yes' if retryable else 'no'} | {_cell(meaning)} | {_cell(action)} |")
     lines += ["", "## Issue codes", "", "| code | severity | what it means | what to do |", "|---|---|---|---|"]
-    for code, (severity, meaning, action) in ISSUE_CODES.items():
-        lines.append(f"| `{code}` | {severity} | {_cell(meaning)} | {_cell(action)} |")
+    for issue, (severity, meaning, action) in ISSUE_CODES.items():
+        lines.append(f"| `{issue}` | {severity} | {_cell(meaning)} | {_cell(action)} |")
     return "\n".join(lines) + "\n"
 
 

@@ -54,7 +54,7 @@ ERROR_CODES: dict[ErrorCode, tuple[ErrorCategory, bool]] = {
 
 # code -> (what it means, what the caller should do). docs/errors.md is generated from this table
 # and ISSUE_CODES (python -m intent.codes_doc); a test keeps every raised code in them.
-ERROR_CODE_HELP: dict[str, tuple[str, str]] = {
+ERROR_CODE_HELP: dict[ErrorCode, tuple[str, str]] = {
     "CONFIG_INVALID": (
         "The trusted configuration is wrong: a Schema, a configuration file, a catalog, limits or a flag. "
         "`path` points into what was configured.",
@@ -110,6 +110,10 @@ ERROR_CODE_HELP: dict[str, tuple[str, str]] = {
         "The `requestId` is not known to this MCP session: it expired, was evicted, or was prepared on another "
         "connection (a host handoff lives in the session that prepared it).",
         "Call `intent_prepare` again on the same session; keep one MCP session for prepare and accept.",
+    ),
+    "RESOURCE_UNKNOWN": (
+        "A catalog runtime was asked to read a resource URI it does not serve.",
+        "List the resources (`resources/list`) and read one of those URIs.",
     ),
     "SUBMISSION_CONFLICT": (
         "A second, different candidate was submitted with a token already used.",

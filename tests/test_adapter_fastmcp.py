@@ -12,6 +12,7 @@ import pytest
 from fastmcp import FastMCP
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp_types import TextContent
 
 from adapter import IntentMcpAdapterConfig, create_intent_mcp_adapter
 from adapter.fastmcp import add_intent_tools
@@ -27,8 +28,14 @@ def served(mode: str) -> StdioServerParameters:
     return StdioServerParameters(command=sys.executable, args=["-m", "examples.fastmcp_server", mode], cwd=str(REPO))
 
 
+def text_of(result: Any) -> str:
+    block = result.content[0]
+    assert isinstance(block, TextContent)
+    return block.text
+
+
 def error_code(result: Any) -> str:
-    return str(json.loads(result.content[0].text)["error"]["code"])
+    return str(json.loads(text_of(result))["error"]["code"])
 
 
 @pytest.mark.anyio
@@ -44,9 +51,9 @@ async def test_executor_mode_beside_the_servers_own_tool() -> None:
     expected = seed_reply()
     assert parsed.is_error is False
     assert parsed.structured_content == expected["structuredContent"]
-    assert parsed.content[0].text == expected["content"][0]["text"]
+    assert text_of(parsed) == expected["content"][0]["text"]
     assert bad.is_error is True and error_code(bad) == "INPUT_INVALID"
-    assert own.content[0].text == "shipped"
+    assert text_of(own) == "shipped"
 
 
 @pytest.mark.anyio

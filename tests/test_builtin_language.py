@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio
 import pytest
 
@@ -9,7 +11,7 @@ from intent import Intent, IntentConfig, ScriptedExecutor
 from tests.candidates import candidate
 
 
-def parse(text: str, intent: Intent | None = None) -> dict:
+def parse(text: str, intent: Intent | None = None) -> dict[str, Any]:
     return anyio.run((intent or Intent(IntentConfig())).parse, text).to_dict()
 
 

@@ -96,9 +96,10 @@ def test_options_it_cannot_use_are_refused(tmp_path: Path) -> None:
         done = run_cli(*args)
         assert done.returncode == 2 and done.stdout == ""
         assert f"{args[0]} before 'parse'" in done.stderr
-    for args in (("--instance", "main"), ("--config", str(config), "--schema", str(schema)),
-                 ("--format", "text", "--pretty"), ("--jsonl", "--pretty")):
-        done = run_cli("parse", "-", *args, stdin="x")
+    misused: list[tuple[str, ...]] = [("--instance", "main"), ("--config", str(config), "--schema", str(schema)),
+                                      ("--format", "text", "--pretty"), ("--jsonl", "--pretty")]
+    for options in misused:
+        done = run_cli("parse", "-", *options, stdin="x")
         assert done.returncode == 2 and done.stdout == "" and done.stderr.startswith("intent-mcp parse: --")
 
 

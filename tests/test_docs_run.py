@@ -6,6 +6,7 @@ The convention (also at the top of docs/README.md), by the block's language:
   the working directory, so a later block may use the names an earlier one defined. A block whose
   first line is ``# fragment: <what it needs>`` is only compiled: it shows code that needs
   something the reader brings (a server of their own, an API key, a model endpoint), and says so.
+  Top-level ``await`` is allowed (the block then runs in an event loop).
 - ``sh`` / ``bash`` / ``shell``: each command line runs with bash from the repository root and must
   exit 0 (``#`` starts a comment). ``pip install`` lines are not run; what they install is checked
   instead (a local path and extras that pyproject.toml declares), and ``python -m pytest`` is the
@@ -22,6 +23,9 @@ A block right after ``<!-- file: PATH -->`` shows that file: it must equal it (l
 
 from __future__ import annotations
 
+import ast
+import asyncio
+import inspect
 import os
 import re
 import shlex
@@ -84,11 +88,13 @@ def test_python_blocks_run(file: str, monkeypatch: pytest.MonkeyPatch, capsys: p
     monkeypatch.chdir(REPO)
     namespace: dict[str, object] = {"__name__": f"docs:{file}"}
     for block in (block for block in ALL if block.file == file and block.language == "python"):
-        code = compile(block.code, block.where, "exec")
+        code = compile(block.code, block.where, "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
         if _first_line(block).startswith("# fragment:"):
             continue
         try:
-            exec(code, namespace)
+            outcome = eval(code, namespace)  # a block with top-level await gives a coroutine to run
+            if inspect.iscoroutine(outcome):
+                asyncio.run(outcome)
         except BaseException as error:  # name the block; SystemExit included
             pytest.fail(f"{block.where}: {type(error).__name__}: {error}")
     capsys.readouterr()

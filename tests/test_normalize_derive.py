@@ -188,3 +188,11 @@ def test_a_place_after_a_day_keeps_the_day_but_not_a_time() -> None:
     assert [(text[m.start : m.end], m.value) for m in find_dates(text, monday)] == [("Friday", date(2026, 12, 4))]
     assert find_times(text, monday) == []  # London's offset is not the reference's
     assert find_dates("the first Monday of October", monday)[0].value == date(2027, 10, 4)
+
+
+def test_date_words_next_to_a_phrase_keep_it_unread_but_counts_do_not() -> None:
+    monday = date(2026, 11, 30)
+    assert find_dates("Move it to next week Friday please", monday) == []
+    assert find_dates("Sunday 2031 works", monday) == []
+    text = "A table for 4 tomorrow at 7pm"
+    assert [(text[m.start : m.end], m.value) for m in find_dates(text, monday)] == [("tomorrow", date(2026, 12, 1))]

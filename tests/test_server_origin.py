@@ -206,10 +206,11 @@ async def test_guard_limits_declared_and_streamed_bodies() -> None:
         for _ in range(10):
             yield b"x" * 200
 
+    json_typed = {"Content-Type": "application/json"}
     async with _client("127.0.0.1", max_body=1024) as client:
-        small = await client.post("http://127.0.0.1:3001/mcp", content=b"y" * 1024)
-        declared = await client.post("http://127.0.0.1:3001/mcp", content=b"y" * 1025)
-        streamed = await client.post("http://127.0.0.1:3001/mcp", content=chunks())
+        small = await client.post("http://127.0.0.1:3001/mcp", content=b"y" * 1024, headers=json_typed)
+        declared = await client.post("http://127.0.0.1:3001/mcp", content=b"y" * 1025, headers=json_typed)
+        streamed = await client.post("http://127.0.0.1:3001/mcp", content=chunks(), headers=json_typed)
     assert small.status_code == 200 and small.content == b"y" * 1024
     assert declared.status_code == 413
     assert streamed.status_code == 413

@@ -31,7 +31,9 @@ SCHEMAS = json.loads((REPO / "tests" / "corpus" / "schemas.json").read_text())
 # Every corpus field at once, so each field reader meets every input.
 ALL_FIELDS = {"type": "object", "properties": {k: v for s in SCHEMAS.values() for k, v in s["properties"].items()}}
 LIMITS = Limits()
-BOUND_SECONDS = 4.0  # each case, on a loaded machine; the quadratic versions took 3 s to 95 s
+# CPU seconds of this process for each case (wall time on a shared machine says more about the
+# neighbours); the quadratic versions took 3 s to 95 s.
+BOUND_SECONDS = 4.0
 REFERENCE = "2026-11-30T10:00:00Z"
 
 
@@ -73,9 +75,9 @@ def _input_cases() -> list[Any]:
 @pytest.mark.anyio
 @pytest.mark.parametrize("case", _input_cases())
 async def test_each_worst_input_is_read_in_bounded_time(recognizer: Intent, case: dict[str, str]) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     result = await recognizer.parse({"input": fill(case["unit"]), "referenceTime": REFERENCE})
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert result.status in ("complete", "partial", "ambiguous", "no_intent")
     assert elapsed < BOUND_SECONDS, f"{case['name']}: {elapsed:.2f} s"
 
@@ -87,9 +89,9 @@ async def test_each_worst_candidate_is_judged_in_bounded_time(case: dict[str, An
     assert len(candidate_text.encode()) <= LIMITS.max_candidate_bytes
     instance = Intent(IntentConfig(executor=None))
     task = instance.prepare(text)
-    started = time.perf_counter()
+    started = time.process_time()
     result = await instance.accept(task, candidate_text)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     # Whatever could not be aligned within the budget is dropped with an issue, never a stall.
     assert result.status in ("complete", "partial", "ambiguous", "no_intent")
     assert elapsed < BOUND_SECONDS, f"{case['name']}: {elapsed:.2f} s"

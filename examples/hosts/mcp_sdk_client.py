@@ -22,7 +22,8 @@ CANDIDATE = json.dumps({
 
 
 def server(*flags: str) -> StdioServerParameters:
-    return StdioServerParameters(command=os.environ.get("INTENT_MCP", "intent-mcp"), args=["--transport", "stdio", *flags])
+    command = os.environ.get("INTENT_MCP", "intent-mcp")
+    return StdioServerParameters(command=command, args=["--transport", "stdio", *flags])
 
 
 async def executor_mode() -> dict:

@@ -58,7 +58,8 @@ def host_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
 
 
 def main() -> None:
-    for name, model, tools in (("executor", executor_model, toolset()), ("host", host_model, toolset("--mode", "host"))):
+    runs = (("executor", executor_model, toolset()), ("host", host_model, toolset("--mode", "host")))
+    for name, model, tools in runs:
         # The agent keeps one MCP connection for the run, so intent_accept reaches intent_prepare's record.
         agent = Agent(FunctionModel(model), toolsets=[tools])
         result = json.loads(agent.run_sync(REQUEST).output)

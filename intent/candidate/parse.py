@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -62,6 +63,7 @@ def _instance_depth(schema: object) -> float:
 
 
 _VALIDATORS: dict[int, _SchemaCheck] = {}
+_VALIDATORS_LOCK = threading.Lock()
 
 
 class CandidateProblems(Exception):
@@ -75,9 +77,10 @@ class CandidateProblems(Exception):
 def _check_for(schema: dict[str, Any]) -> _SchemaCheck:
     check = _VALIDATORS.get(id(schema))
     if check is None or check.schema is not schema:
-        if len(_VALIDATORS) >= 256:
-            _VALIDATORS.pop(next(iter(_VALIDATORS)))
-        check = _VALIDATORS[id(schema)] = _SchemaCheck(schema)
+        with _VALIDATORS_LOCK:  # large candidates are judged on worker threads
+            if len(_VALIDATORS) >= 256:
+                _VALIDATORS.pop(next(iter(_VALIDATORS)), None)
+            check = _VALIDATORS[id(schema)] = _SchemaCheck(schema)
     return check
 
 

@@ -70,8 +70,8 @@ def _project(args: argparse.Namespace, document: Any) -> dict[str, Any]:
         registry = generate_tool_registry(document)
         if not args.mcp:
             return registry
-        return {"tools": [{"name": tool["name"], "description": tool["description"], "inputSchema": tool["input_schema"]}
-                          for tool in registry["tools"]]}
+        return {"tools": [{"name": tool["name"], "description": tool["description"],
+                           "inputSchema": tool["input_schema"]} for tool in registry["tools"]]}
     if args.kind == "openapi":
         from catalog.openapi import build_mcp_manifest
 

@@ -14,15 +14,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from adapter.versions import HTTP_PROTOCOL_VERSIONS
 from intent_mcp.http.origin import (
+    DEFAULT_PORTS,
     PublicOrigin,
     is_loopback_host,
     parse_authority,
     parse_origin_header,
 )
+from intent_mcp.http.read_timeouts import BODY_READ_SECONDS
 
 logger = logging.getLogger("intent_mcp.http")
 
@@ -197,16 +200,32 @@ class RequestGuard:
             logger.log(level, "refused %s %s from %s: %s", scope["method"], scope["path"], peer, refusal.reason)
             await send_refusal(refusal, send)
             return
-        # Host names are case-insensitive; the SDK's own allow-list compares them verbatim.
-        scope = _with_lowercase_host(scope)
+        # The SDK's own allow-list compares Host and Origin verbatim with a few loopback spellings;
+        # every form allowed here reaches it in one of those.
+        scope = with_canonical_host_and_origin(scope)
         if scope["method"] != "POST":
             await self.app(scope, receive, send)
             return
-        body = await self._read_body(scope, receive)
+        refusal = check_content_type(_header_values(scope, b"content-type"))
+        if refusal is not None:
+            await send_refusal(refusal, send)
+            return
+        try:
+            with anyio.fail_after(BODY_READ_SECONDS):
+                body = await self._read_body(scope, receive)
+        except TimeoutError:
+            logger.warning("refused POST %s from %s: body not received within %g s", scope["path"], peer,
+                           BODY_READ_SECONDS)
+            await send_refusal(Refusal(408, f"Request body not received within {BODY_READ_SECONDS:g} s"), send)
+            return
         if body is None:
             logger.warning("refused POST %s from %s: body larger than %d bytes", scope["path"], peer,
                            self.max_body_bytes)
             await send_refusal(Refusal(413, f"Request body larger than {self.max_body_bytes} bytes"), send)
+            return
+        refusal = check_message_shape(body)
+        if refusal is not None:
+            await send_refusal(refusal, send)
             return
         if not _header_values(scope, b"mcp-session-id"):
             body = pin_initialize_version(body)
@@ -234,8 +253,60 @@ class RequestGuard:
         return bytes(chunks)
 
 
-def _with_lowercase_host(scope: Scope) -> Scope:
-    headers = [(key, value.lower() if key.lower() == b"host" else value) for key, value in scope["headers"]]
+def check_content_type(values: Sequence[str]) -> Refusal | None:
+    """A POST carries one JSON-RPC message as ``application/json`` (parameters such as charset allowed)."""
+    media = values[0].split(";", 1)[0].strip().lower() if len(values) == 1 else ""
+    if media == "application/json":
+        return None
+    return Refusal(415, "Content-Type must be application/json")
+
+
+def check_message_shape(body: bytes) -> Refusal | None:
+    """Refuse JSON that is not one message object (``null``, a number, a batch) with a plain reason.
+
+    Only a body whose first character is not ``{`` is parsed here; text that is not JSON at all
+    is left to the SDK, which answers it with a parse error.
+    """
+    start = body.lstrip()[:1]
+    if start in (b"{", b""):
+        return None
+    try:
+        json.loads(body)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if start == b"[":
+        return Refusal(400, "JSON-RPC batches are not supported: send one message object per request")
+    return Refusal(400, "the body must be one JSON-RPC message object")
+
+
+def _canonical_host(host: str) -> str:
+    """The spelling of an allowed host the SDK's allow-list knows: loopback forms fold to three."""
+    if not is_loopback_host(host):
+        return host
+    if host.rstrip(".") == "localhost" or host.rstrip(".").endswith(".localhost"):
+        return "localhost"
+    return "[::1]" if ":" in host else "127.0.0.1"
+
+
+def with_canonical_host_and_origin(scope: Scope) -> Scope:
+    """``scope`` with its (already allowed) Host and Origin written as the SDK's allow-list spells them."""
+    headers = []
+    for key, value in scope["headers"]:
+        name = key.lower()
+        if name == b"host":
+            authority = parse_authority(value.decode("latin-1"))
+            if authority is not None:
+                host = _canonical_host(authority.host)
+                host = f"[{host}]" if ":" in host and not host.startswith("[") else host
+                value = (host + (f":{authority.port}" if authority.port is not None else "")).encode("latin-1")
+        elif name == b"origin":
+            origin = parse_origin_header(value.decode("latin-1"))
+            if origin is not None:
+                host = _canonical_host(origin.host)
+                host = f"[{host}]" if ":" in host and not host.startswith("[") else host
+                default = DEFAULT_PORTS[origin.scheme] == origin.port
+                value = f"{origin.scheme}://{host}{'' if default else f':{origin.port}'}".encode("latin-1")
+        headers.append((key, value))
     return {**scope, "headers": headers}
 
 

@@ -16,6 +16,8 @@ from typing import Any
 import uvicorn
 from starlette.types import ASGIApp
 
+from intent_mcp.http.read_timeouts import TimedH11Protocol
+
 logger = logging.getLogger("intent_mcp.http")
 
 # How long open requests and streams may run on after a stop signal before they are cancelled.
@@ -106,6 +108,7 @@ def run_http(
         lifespan="on",
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
         ws="none",
+        http=TimedH11Protocol,
     )
     server = _Server(config, announce, calls_in_flight)
     try:

@@ -30,10 +30,12 @@ from intent.normalize.temporal.lexicon import (
     CLOCK_WORDS,
     COUNT,
     HOLIDAY_WORDS,
+    HOUR_WORD,
     MONTH,
     PART_WORDS,
     RELATIVE_WORDS,
     TRIGGER_WORDS,
+    WEEKDAY,
     WEEKDAY_WORDS,
     count_of,
 )
@@ -304,8 +306,53 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
                 continue
         groups.append(_Group(piece))
     mentions = [_shifted(text, m) for g in groups if (m := g.mention(today)) is not None]
-    mentions = [m for m in mentions if not _qualified_further(text, m)]
-    return tuple(_ranges(text, mentions))
+    return tuple(_ranges(text, _unqualified(text, mentions)))
+
+
+# Date words that, standing right next to a phrase without being part of it, mean the phrase was
+# not read whole ("next week Friday", "Friday week", "Sunday 2013"). Words that are also ordinary
+# words ("may", "march", "second", "sat") are left out.
+_UNREAD_NEIGHBOURS = frozenset(
+    "january february april june july august september october november december jan feb apr jun jul aug sep "
+    "sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues thu thur thurs fri "
+    "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm".split()
+)
+_NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)")
+_PREVIOUS_WORD = re.compile(r"([^\W_]+)[ \t]+$")
+# "27.05. 14:00", "5/27-ish 2pm": digits joined by date separators, not read, right before a phrase.
+_PREVIOUS_NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?[ \t]+$")
+
+
+def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int, int]]) -> bool:
+    after = _NEXT_WORD.match(text, mention.end)
+    if after and not any(s <= after.start(1) < e for s, e in spans):
+        word = after.group(1)
+        if word.lower() in _UNREAD_NEIGHBOURS or (word.isdigit() and mention.date_span is not None):
+            return True
+    numeric = _PREVIOUS_NUMERIC_DATE.search(_before(text, mention.start, 24))
+    if numeric and not any(s <= mention.start - len(numeric.group(0)) < e for s, e in spans):
+        return True
+    before = _PREVIOUS_WORD.search(_before(text, mention.start, 24))
+    if before:
+        start = mention.start - len(before.group(0))
+        # a count before a day is a count ("for 4 tomorrow"), so only date words count here
+        if before.group(1).lower() in _UNREAD_NEIGHBOURS and not any(s <= start < e for s, e in spans):
+            return True
+    return False
+
+
+def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """The mentions no neighbouring words qualify; a neighbour of a dropped one goes with it
+    ("thanksgiving in 9 months", "the closest Monday to Oct 5th" are one phrase, not two)."""
+    spans = [(m.start, m.end) for m in mentions]
+    dropped = [_qualified_further(text, m) or _unread_neighbour(text, m, spans) for m in mentions]
+    for index in [i for i, drop in enumerate(dropped) if drop]:
+        for other in (index - 1, index + 1):
+            if 0 <= other < len(mentions):
+                first, second = sorted((mentions[index], mentions[other]), key=lambda m: m.start)
+                if second.start - first.end <= 16:
+                    dropped[other] = True
+    return [m for m, drop in zip(mentions, dropped, strict=True) if not drop]
 
 
 # "three days after Easter", "a week before Christmas", "the day after Thanksgiving", "2 weeks from March 3".
@@ -342,8 +389,16 @@ def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
 # "the first Monday of October", "three days after Easter", "every Friday", "Friday in March".
 _BEFORE_GUARD = re.compile(
     r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
-    r"(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+(?:after|before|from|prior\s+to)|"
-    r"after|before)\s+$",
+    r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+"
+    r"(?:after|before|from|prior\s+to)|"
+    rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before)\s+$",
+    re.IGNORECASE,
+)
+# A number right after a phrase that did not take it ("Sunday 2013", "14th April 15", "Easter two
+# thousand ten") changes which day is meant.
+_AFTER_NUMBER = re.compile(
+    rf"\s+(?:\d{{1,4}}\b(?![:.]\d|\s*(?:[ap]\.?m\b|o'?clock|h\b))|(?:{HOUR_WORD}|twenty|thirty|thousand)\s+"
+    r"(?:thousand|hundred|\w+teen|ten|twenty)\b)",
     re.IGNORECASE,
 )
 _AFTER_GUARD = re.compile(
@@ -352,11 +407,13 @@ _AFTER_GUARD = re.compile(
     re.IGNORECASE,
 )
 # "Thu of Mysteries" names another day; "3pm in London" a zone not read. "Friday in Paris" is still Friday.
-_AFTER_NAME = re.compile(r"\s+(of|in)\s+[A-Z]")
+_AFTER_NAME = re.compile(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
 
 
 def _qualified_further(text: str, mention: TemporalMention) -> bool:
     if _AFTER_GUARD.match(text, mention.end):
+        return True
+    if _AFTER_NUMBER.match(text, mention.end) and mention.date_span is not None:
         return True
     name = _AFTER_NAME.match(text, mention.end)
     if name and (name.group(1) == "of" or any(r.clock for r in mention.readings)):
