@@ -224,7 +224,7 @@ def test_audit_file_is_owner_only_json_lines_appended(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.jsonl"
     AuditLog(fresh).close()
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
-    with pytest.raises(ValueError, match="outcome"):
+    with pytest.raises(ValueError, match=r"^outcome must be one of ok, error, timeout, refused$"):
         record_invocation(path, node, [], outcome="fine")
 
 
@@ -502,5 +502,25 @@ def test_a_closed_audit_log_refuses_to_write_and_closing_twice_is_fine(tmp_path:
     with pytest.raises(OSError):
         os.fstat(descriptor)  # the file descriptor itself was closed
     log.close()
-    with pytest.raises(ValueError, match="the audit log is closed"):
+    with pytest.raises(ValueError, match=r"^the audit log is closed$"):
         log.write({"a": 1})
+
+
+def test_secrets_found_from_arguments_are_masked_by_position_not_by_value() -> None:
+    import io
+
+    from catalog.tool_nodes import record_invocation
+
+    node = parse_node({
+        "id": "twin", "summary": "x",
+        "io": {"inputs": [
+            {"name": "name", "schema": {"type": "string", "enum": ["x1"]}, "arg": {"flag": "--name"}},
+            {"name": "token", "schema": {"type": "string", "pattern": "^[a-z0-9]+$"}, "secret": True,
+             "arg": {"flag": "--token"}},
+        ]},
+        "invoke": {"shell": {"command": ["twin"]}},
+    }, SchemaRegistry())
+    record = record_invocation(io.StringIO(), node, ["twin", "--name", "x1", "--token", "x1"], outcome="ok",
+                               arguments={"name": "x1", "token": "x1"})
+    # The public word that happens to equal the secret stays readable.
+    assert record["argv"] == ["twin", "--name", "x1", "--token", "[redacted]"]

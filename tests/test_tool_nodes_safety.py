@@ -395,6 +395,8 @@ def test_declared_enum_values_are_the_nodes_own_words() -> None:
         ({"type": "string", "format": "date"}, "2026-02-28", ["2026-02-30", "2026-2-28", "20260228"]),
         ({"type": "string", "format": "time"}, "10:30:00Z", ["25:00:00", "10:30", "10:61:00+01:00"]),
         ({"type": "string", "format": "time"}, "10:30:00.5+01:00", ["10:30:00+1:00"]),
+        ({"type": "string", "format": "time"}, "10:30:00z", ["10:30:00y"]),
+        ({"type": "string", "format": "date-time"}, "2026-02-28T10:30:00Z", ["2026-02-28T10:30:00Y"]),
         ({"type": "string", "format": "date-time"}, "2026-02-28T10:30:00z",
          ["2026-02-30T10:30:00Z", "2026-02-28T10:30:00", "2026-02-28t25:30:00Z"]),
         ({"type": "string", "format": "uuid"}, "123e4567-e89b-12d3-a456-426614174000",
@@ -403,7 +405,7 @@ def test_declared_enum_values_are_the_nodes_own_words() -> None:
         ({"type": "string", "format": "ipv4"}, "192.0.2.1", ["192.0.2.256", "2001:db8::1", "192.0.2"]),
         ({"type": "string", "format": "ipv6"}, "2001:db8::1", ["192.0.2.1", "2001:db8::1%eth0", "2001:db8:::1"]),
         ({"type": "string", "format": "hostname"}, "build-01.example.com",
-         ["a..b", "a" * 64 + ".com", "x" * 254, "under_score.com", ""]),
+         ["a..b", "a" * 64 + ".com", "x" * 254, "a." * 127 + "a", "under_score.com", ""]),
     ],
 )
 def test_argv_safe_formats_are_checked_when_the_value_arrives(schema: dict[str, Any], good: str,
@@ -422,3 +424,13 @@ def test_a_format_says_nothing_about_values_that_are_not_strings() -> None:
 
     assert validation_errors({"format": "date"}, 12) == []
     assert validation_errors({"format": "date"}, "2026-02-30") == ['fails format "date"']
+
+
+def test_the_full_match_rule_on_its_own() -> None:
+    from catalog.tool_nodes.constraints import full_match_problem
+
+    # Search semantics would find "a" in "ab"; the argv rule wants the whole value.
+    assert full_match_problem({"pattern": "^a"}, "ab") == 'does not match the whole of its pattern "^a"'
+    assert full_match_problem({"pattern": "^a"}, "a") is None
+    assert full_match_problem({"pattern": "^a"}, 7) is None
+    assert full_match_problem({}, "anything") is None
