@@ -59,6 +59,7 @@ class Recognition:
     units: list[Unit] = field(default_factory=list)
     temporal: tuple[list[Mention], list[Mention]] = ([], [])
     model: Any = None  # trained from examples (intent.nlu.training.TrainedModel), or None
+    trained_cache: dict[str, Any] = field(default_factory=dict)  # text -> the model's domain answer
 
     @classmethod
     def from_task_input(cls, task_input: Mapping[str, Any]) -> Recognition:

@@ -17,6 +17,14 @@ _MIN_PROBABILITY = 0.3  # below, the classifier is unsure and the hints decide
 _SURE = 0.6  # a clause of a longer text is classified alone from here on
 
 
+def _domain(state: Recognition, text: str) -> tuple[str | None, float]:
+    """The classifier's answer for ``text``, computed once per request and text."""
+    found: tuple[str | None, float] | None = state.trained_cache.get(text)
+    if found is None:
+        found = state.trained_cache[text] = state.model.domain(text)
+    return found
+
+
 def trained_domain(state: Recognition, clause_text: str) -> str | None:
     """The classifier's domain for the request (the whole text when it holds one request)."""
     if state.model is None:
@@ -25,11 +33,11 @@ def trained_domain(state: Recognition, clause_text: str) -> str | None:
     if requests > 1:
         # Several requests: each clause by itself when the classifier is sure of it; otherwise the
         # clause is likely a piece of one request ("Any song from 1975 will do.") and the whole text decides.
-        name, probability = state.model.domain(clause_text)
+        name, probability = _domain(state, clause_text)
         if isinstance(name, str) and probability >= _SURE:
             return name
-    name, _ = state.model.domain(state.text, minimum=_MIN_PROBABILITY)
-    return name if isinstance(name, str) else None
+    name, probability = _domain(state, state.text)
+    return name if isinstance(name, str) and probability >= _MIN_PROBABILITY else None
 
 
 def _value(spec: FieldSpec, text: str) -> object | None:
@@ -55,7 +63,7 @@ def trained_fields(state: Recognition, owners: list[Owner]) -> None:
         return
     for owner in owners:
         owner.fields[:] = [f for f in owner.fields if f["field"] not in specs or f["source"] != "input"]
-    domain = trained_domain(state, state.text)
+    domain = trained_domain(state, state.text) or _domain(state, state.text)[0]
     filled: set[str] = set()
     for start, end, name in model.slots(state.text, domain):
         spec = specs.get(name)
