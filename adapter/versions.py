@@ -35,12 +35,14 @@ PRE_OUTPUT_SCHEMA_VERSIONS: frozenset[str] = frozenset(
 """Versions a client may still negotiate that know neither ``outputSchema`` nor ``structuredContent``."""
 
 LATEST_DECLARED_VERSION = DECLARED_PROTOCOL_VERSIONS[-1]
+LATEST_HTTP_VERSION = HTTP_PROTOCOL_VERSIONS[-1]
 
 __all__ = [
     "DECLARED_PROTOCOL_VERSIONS",
     "FIRST_DECLARED_VERSION",
     "HTTP_PROTOCOL_VERSIONS",
     "LATEST_DECLARED_VERSION",
+    "LATEST_HTTP_VERSION",
     "MODERN_DECLARED_VERSIONS",
     "PRE_OUTPUT_SCHEMA_VERSIONS",
 ]

@@ -181,6 +181,10 @@ class FuzzReport:
     worst_seconds: float = 0.0
     worst_case: str = ""
 
+    def summary(self) -> str:
+        return (f"{self.tried['requests']} requests, {self.tried['candidates']} candidates, "
+                f"{len(self.failures)} failures, worst {self.worst_seconds * 1000:.0f} ms")
+
     def lines(self) -> list[str]:
         out = [f"requests tried: {self.tried['requests']}", f"candidates tried: {self.tried['candidates']}",
                f"failures: {len(self.failures)}",
@@ -190,8 +194,9 @@ class FuzzReport:
 
 
 class _Runner:
-    def __init__(self, report: FuzzReport) -> None:
+    def __init__(self, report: FuzzReport, progress: int = 0) -> None:
         self.report = report
+        self.progress = progress
         self.loop = asyncio.new_event_loop()
         self.intent = Intent(IntentConfig(schema=SCHEMA))
         self.host = Intent(IntentConfig(schema=SCHEMA, executor=None))
@@ -199,6 +204,9 @@ class _Runner:
         self.session = create_intent_mcp_adapter(config).connect(protocol_version="2025-11-25")
 
     def timed(self, label: str, work: Callable[[], Any]) -> None:
+        done = sum(self.report.tried.values())
+        if self.progress and done % self.progress == 0:
+            print(f"progress: {self.report.summary()}", file=sys.stderr, flush=True)
         started = time.perf_counter()
         try:
             self.loop.run_until_complete(work())
@@ -240,10 +248,13 @@ def _short(text: str) -> str:
     return " | ".join(line.strip() for line in text.strip().splitlines()[-3:])[:300]
 
 
-def fuzz(*, requests_count: int, candidates_count: int, seed_value: int = 0) -> FuzzReport:
-    """Run the fuzzer with fixed example counts and seed; return what it found."""
+def fuzz(*, requests_count: int, candidates_count: int, seed_value: int = 0, progress: int = 0) -> FuzzReport:
+    """Run the fuzzer with fixed example counts and seed; return what it found.
+
+    ``progress`` > 0 prints a summary line to stderr every that many inputs.
+    """
     report = FuzzReport()
-    runner = _Runner(report)
+    runner = _Runner(report, progress)
     def budget(examples: int) -> settings:
         return settings(database=None, deadline=None, phases=[Phase.generate], print_blob=False,
                         suppress_health_check=list(HealthCheck), max_examples=examples)  # fmt: skip
@@ -285,9 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=1000, help="requests to try (default 1000)")
     parser.add_argument("--candidates", type=int, default=1000, help="candidates to try (default 1000)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", type=int, default=500, help="print a summary every N inputs (0: never)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    report = fuzz(requests_count=args.requests, candidates_count=args.candidates, seed_value=args.seed)
+    report = fuzz(requests_count=args.requests, candidates_count=args.candidates, seed_value=args.seed,
+                  progress=args.progress)
     for line in report.lines():
         print(line)
     print(f"total: {time.perf_counter() - started:.0f} s")

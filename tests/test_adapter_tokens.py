@@ -37,3 +37,8 @@ async def test_a_token_with_one_character_appended_is_refused_and_spends_nothing
             refused = error_of(await accept(client, task, SEED_CANDIDATE, token=wrong))
             assert (refused["code"], refused["path"]) == ("TOKEN_INVALID", "/submissionToken")
         assert structured(await accept(client, task, SEED_CANDIDATE)) == seed_reply()["structuredContent"]
+
+
+def test_a_candidate_with_a_lone_surrogate_has_a_digest_of_its_own() -> None:
+    assert len(candidate_digest("a\udc80")) == 32
+    assert candidate_digest("a\udc80") != candidate_digest("a") != candidate_digest("a\udc81")

@@ -14,7 +14,7 @@ import pytest
 
 from intent import Intent, IntentConfig, Limits
 from intent.candidate import CandidateProblems, parse_candidate
-from intent.candidate.parse import _instance_depth
+from intent.candidate.parse import _check_for, _instance_depth
 from tests.candidates import candidate, intent
 
 TEXT = "Réservez une table à côté de la fenêtre et commandez le café."
@@ -83,6 +83,7 @@ def test_text_that_is_not_a_string_or_not_json_is_refused_at_the_root() -> None:
         ({"type": ["string", "null"]}, 1),
         ({"type": "array", "items": {"type": "integer"}}, 2),
         ({"type": "object", "additionalProperties": False, "properties": {}}, 1),
+        ({"type": "object", "additionalProperties": False}, 1),
         ({"type": "object", "additionalProperties": False,
           "properties": {"a": {"type": "array", "items": {"type": "object", "additionalProperties": False,
                                                           "properties": {"b": {"type": "string"}}}}}}, 4),
@@ -107,3 +108,25 @@ def test_the_output_schema_bounds_depth_below_the_default_limit() -> None:
     # So a valid candidate is never walked for depth under the default limits: the fast path stays fast.
     bound = _instance_depth(SCHEMA)
     assert 4 <= bound < Limits().max_candidate_depth
+
+
+def test_a_compiled_check_is_kept_per_schema_object_with_its_depth_bound() -> None:
+    schema = copy.deepcopy(SCHEMA)
+    check = _check_for(schema)
+    assert _check_for(schema) is check and check.schema is schema
+    assert check.max_depth == _instance_depth(SCHEMA) < math.inf
+    assert _check_for(copy.deepcopy(SCHEMA)) is not check
+
+
+def test_relations_may_name_candidate_keys_or_baseline_ids_only() -> None:
+    def with_relation(end: str) -> str:
+        return candidate(intents=[intent("i1", "Réservez", "Réservez")],
+                         relations=[{"kind": "sequence", "from": "i1", "to": end}])
+
+    assert parse_candidate(with_relation("intent-12"), copy.deepcopy(SCHEMA), Limits())["relations"]
+    with pytest.raises(CandidateProblems) as caught:
+        parse_candidate(with_relation("intent-x"), copy.deepcopy(SCHEMA), Limits())
+    assert caught.value.feedback == [{
+        "pointer": "/relations/0/to",
+        "message": "'intent-x' is neither an intent key of this candidate nor a baseline intent id",
+    }]

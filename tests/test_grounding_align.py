@@ -123,3 +123,35 @@ def test_the_length_bound_is_inclusive_too() -> None:
     source = "Please sendd thee bigg parcel today"
     span = align("send the big parcl", source)
     assert span is not None and source[span.start:span.end] == "sendd thee bigg parcel"
+
+
+def test_a_long_quote_of_common_letters_keeps_every_character_in_play() -> None:
+    # Past 200 characters difflib's "autojunk" would ignore frequent characters, and a quote made only
+    # of them would match nothing; the matcher must weigh every character.
+    source = "na " * 80
+    quote = "na " * 34 + "nu " + "na " * 34
+    span = align(quote, source)
+    assert len(quote.strip()) > 200 and span is not None and span.method == "fuzzy"
+
+
+@pytest.mark.parametrize(
+    ("quote", "found"),
+    [
+        ("order 000123.", "order 000123"),  # a sentence end the model added
+        ("Do not cancel the order !", "Do not cancel the order"),  # and a space before it
+        ("0.", "0"),  # two characters: still stripped
+        (".", "."),  # one character: kept as it is
+        ("Please", "Please"),  # at the very start
+    ],
+)
+def test_trailing_punctuation_is_a_slip_and_the_start_is_a_place(quote: str, found: str) -> None:
+    span = align(quote, TEXT)
+    assert span is not None and span.method == "exact" and TEXT[span.start:span.end] == found
+
+
+def test_the_first_occurrence_is_the_one_cited() -> None:
+    source = "order 000123 and ORDER 000123 and order 000123"
+    exact = align("order 000123", source)
+    assert exact is not None and (exact.start, exact.method) == (0, "exact")
+    folded = align("Order  000123", source)
+    assert folded is not None and (folded.start, folded.method) == (0, "normalized")

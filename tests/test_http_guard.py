@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import anyio
 import pytest
 from starlette.types import Message, Receive, Scope, Send
 
@@ -16,12 +17,14 @@ from intent_mcp.http.guard import (
     HTTP_PROTOCOL_VERSIONS,
     Refusal,
     RequestGuard,
+    check_content_type,
+    check_message_shape,
     check_protocol_version,
     pin_initialize_version,
     send_refusal,
 )
 
-LOCAL_HOST = [(b"host", b"127.0.0.1:3001")]
+LOCAL_HOST = [(b"host", b"127.0.0.1:3001"), (b"content-type", b"application/json")]
 
 
 class InnerApp:
@@ -243,3 +246,145 @@ async def test_posts_in_flight_fall_back_when_the_app_fails() -> None:
     with pytest.raises(RuntimeError):
         await run(guard, http_scope(headers=[*LOCAL_HOST, (b"mcp-session-id", b"s")]), Wire(body(b"{}")))
     assert guard.posts_in_flight == 0
+
+
+@pytest.mark.anyio
+async def test_a_body_message_without_keys_reads_as_empty_and_final() -> None:
+    # ASGI lets "body" and "more_body" be left out (b"" and False); nothing after the final part is read.
+    guard, inner = make_guard()
+    wire = Wire({"type": "http.request"}, body(b"late"))
+    await run(guard, http_scope(headers=[*LOCAL_HOST, (b"mcp-session-id", b"s")]), wire)
+    assert inner.messages[0] == {"type": "http.request", "body": b"", "more_body": False}
+    assert inner.messages[1] == body(b"late")  # left for the app to read, not folded into the body
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+async def test_health_is_answered_on_any_host_without_the_app(method: str) -> None:
+    guard, inner = make_guard()
+    scope = {**http_scope(method, [(b"host", b"10.0.0.7:8080")]), "path": "/healthz"}
+    wire = Wire()
+    await run(guard, scope, wire)
+    start, end = wire.sent
+    assert start["status"] == 200 and dict(start["headers"]) == {
+        b"content-type": b"application/json", b"content-length": b"15", b"cache-control": b"no-store",
+    }
+    assert end == {"type": "http.response.body", "body": b"" if method == "HEAD" else b'{"status":"ok"}'}
+    assert inner.scopes == [] and wire.received == 0
+
+
+@pytest.mark.anyio
+async def test_health_is_only_get_and_head_on_its_own_path() -> None:
+    guard, inner = make_guard()
+    for method, path in (("POST", "/healthz"), ("GET", "/healthz/x"), ("GET", "/health")):
+        wire = Wire(body(b"{}"))
+        await run(guard, {**http_scope(method, [(b"host", b"10.0.0.7:8080")]), "path": path}, wire)
+        assert wire.status == 421, (method, path)  # an ordinary request: the Host check applies
+    assert inner.scopes == []
+
+
+@pytest.mark.anyio
+async def test_lifespan_messages_reach_the_app_unchanged() -> None:
+    seen: list[Message] = []
+
+    async def lifespan_app(scope: Scope, receive: Receive, send: Send) -> None:
+        seen.append(await receive())
+        await send({"type": "lifespan.startup.complete"})
+
+    guard = RequestGuard(lifespan_app, public_origin=None, max_body_bytes=64)
+    wire = Wire({"type": "lifespan.startup"})
+    await run(guard, {"type": "lifespan"}, wire)
+    assert seen == [{"type": "lifespan.startup"}] and wire.sent == [{"type": "lifespan.startup.complete"}]
+
+
+@pytest.mark.anyio
+async def test_an_origin_header_is_checked_and_a_request_without_a_peer_is_not_local() -> None:
+    guard, inner = make_guard()
+    wire = Wire(body(b"{}"))
+    await run(guard, http_scope(headers=[*LOCAL_HOST, (b"origin", b"https://evil.example")]), wire)
+    assert wire.status == 403 and wire.refusal()["error"]["message"] == "Origin not allowed"
+    no_peer = {key: value for key, value in http_scope().items() if key != "client"}
+    anonymous = Wire(body(b"{}"))
+    await run(guard, no_peer, anonymous)
+    assert anonymous.status == 421 and inner.scopes == []
+
+
+@pytest.mark.anyio
+async def test_refusals_are_logged_with_what_where_and_why(caplog: pytest.LogCaptureFixture) -> None:
+    guard, _ = make_guard(max_body=4)
+    caplog.set_level("DEBUG", logger="intent_mcp.http")
+    await run(guard, http_scope(headers=[(b"host", b"evil.example")]), Wire(body(b"{}")))
+    await run(guard, http_scope(headers=[*LOCAL_HOST, (b"mcp-protocol-version", b"2026-07-28")]), Wire(body(b"{}")))
+    await run(guard, http_scope(headers=[*LOCAL_HOST, (b"mcp-session-id", b"s")]), Wire(body(b"{...}")))
+    records = [(r.levelname, r.getMessage()) for r in caplog.records]
+    assert records == [
+        ("WARNING", "refused POST /mcp from 127.0.0.1: Host not allowed: only loopback hosts are accepted without "
+                    "--public-origin"),
+        # A client trying a newer version first and falling back is routine.
+        ("DEBUG", "refused POST /mcp from 127.0.0.1: Unsupported protocol version over HTTP (supported: "
+                  + ", ".join(HTTP_PROTOCOL_VERSIONS) + ")"),
+        ("WARNING", "refused POST /mcp from 127.0.0.1: body larger than 4 bytes"),
+    ]
+
+
+@pytest.mark.anyio
+async def test_concurrent_posts_are_all_counted_in_flight() -> None:
+    release = anyio.Event()
+    counts: list[int] = []
+    guard_ref: list[RequestGuard] = []
+
+    async def held(scope: Scope, receive: Receive, send: Send) -> None:
+        counts.append(guard_ref[0].posts_in_flight)
+        await release.wait()
+
+    guard = RequestGuard(held, public_origin=None, max_body_bytes=64)
+    guard_ref.append(guard)
+    scope = http_scope(headers=[*LOCAL_HOST, (b"mcp-session-id", b"s")])
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(run, guard, scope, Wire(body(b"{}")))
+        tg.start_soon(run, guard, scope, Wire(body(b"{}")))
+        with anyio.fail_after(5):
+            while len(counts) < 2:
+                await anyio.sleep(0.01)
+        assert guard.posts_in_flight == 2
+        release.set()
+    assert sorted(counts) == [1, 2] and guard.posts_in_flight == 0
+
+
+@pytest.mark.parametrize(
+    ("values", "allowed"),
+    [
+        (["application/json"], True),
+        (["Application/JSON; charset=utf-8"], True),
+        ([" application/json ;x=y"], True),
+        (["text/plain"], False),
+        (["application/json-seq"], False),
+        ([], False),
+        (["application/json", "application/json"], False),
+    ],
+)
+def test_a_post_names_one_json_content_type(values: list[str], allowed: bool) -> None:
+    refusal = check_content_type(values)
+    assert refusal is None if allowed else refusal == Refusal(415, "Content-Type must be application/json")
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        (b'{"jsonrpc": "2.0"}', None),
+        (b"  \n{", None),  # an object, even a broken one, is the SDK's to answer
+        (b"", None),
+        (b"   ", None),
+        (b"not json", None),  # not JSON at all: the SDK's parse error
+        (b"\xff[", None),
+        (b" [1, 2]", "JSON-RPC batches are not supported: send one message object per request"),
+        (b"[]", "JSON-RPC batches are not supported: send one message object per request"),
+        (b"null", "the body must be one JSON-RPC message object"),
+        (b" 42", "the body must be one JSON-RPC message object"),
+        (b'"text"', "the body must be one JSON-RPC message object"),
+    ],
+)
+def test_a_body_must_be_one_message_object(raw: bytes, reason: str | None) -> None:
+    refusal = check_message_shape(raw)
+    assert (refusal.reason if refusal else None) == reason
+    assert refusal is None or refusal.status == 400

@@ -224,7 +224,7 @@ def test_audit_file_is_owner_only_json_lines_appended(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.jsonl"
     AuditLog(fresh).close()
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
-    with pytest.raises(ValueError, match="outcome"):
+    with pytest.raises(ValueError, match=r"^outcome must be one of ok, error, timeout, refused$"):
         record_invocation(path, node, [], outcome="fine")
 
 
@@ -416,3 +416,111 @@ async def test_a_running_program_reports_progress_and_a_broken_observer_changes_
     assert [done for done, _, _ in hooks.seen] == sorted(done for done, _, _ in hooks.seen)
     assert all(total == 5 and message == "running" for _, total, message in hooks.seen)
     assert len(broken.seen) == 1  # it raised once and was not asked again
+
+
+# --- the audit record, exactly -----------------------------------------------------------------------------
+
+
+def _login_node() -> Any:
+    return parse_node({
+        "id": "login", "summary": "log in",
+        "io": {"inputs": [
+            {"name": "user", "schema": {"type": "string", "enum": ["zoë", "bob"]}, "arg": {"flag": "--user"}},
+            {"name": "pin", "schema": {"type": "number"}, "secret": True, "arg": {"flag": "--pin"}},
+        ]},
+        "invoke": {"shell": {"command": ["login"]}},
+    }, SchemaRegistry())
+
+
+def test_an_audit_record_is_one_exact_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from catalog.tool_nodes import record_invocation
+
+    # The local zone must not leak into the record: it is always UTC.
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        path = tmp_path / "audit.jsonl"
+        moment = datetime(2026, 12, 1, 12, 30, 5, 250000, tzinfo=timezone(timedelta(hours=2)))
+        record_invocation(path, _login_node(), ["login", "--user", "zoë", "--pin", "1000"], outcome="error",
+                          arguments={"user": "zoë", "pin": 1e3}, exit_code=2, duration_ms=12.345,
+                          recognition_id="r" * 200, error="'login' exited with status 2", now=moment)
+        record_invocation(path, _login_node(), ["login"], outcome="ok")
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+    first, second = path.read_bytes().decode("utf-8").splitlines(keepends=True)
+    assert first == (
+        '{"time":"2026-12-01T10:30:05.250Z","node":"login","tool":"login","arm":"shell","outcome":"error",'
+        '"argv":["login","--user","zoë","--pin","[redacted]"],"stdinLength":0,"exitCode":2,"durationMs":12.3,'
+        '"error":"\'login\' exited with status 2","recognitionId":"' + "r" * 128 + '…"}\n'
+    )
+    assert json.loads(second)["stdinLength"] == 0 and "exitCode" not in json.loads(second)
+    assert set(json.loads(second)) == {"time", "node", "tool", "arm", "outcome", "argv", "stdinLength"}
+
+
+def test_long_words_are_cut_at_512_characters_and_no_sooner() -> None:
+    import io
+
+    from catalog.tool_nodes import record_invocation
+
+    stream = io.StringIO()
+    node = parse_node(shell_node("x", ["x"]), SchemaRegistry())
+    record = record_invocation(stream, node, ["x", "a" * 512, "b" * 513], outcome="ok")
+    assert record["argv"] == ["x", "a" * 512, "b" * 512 + "…"]
+    assert stream.getvalue() == json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def test_secrets_are_found_from_the_arguments_when_argv_was_built_elsewhere() -> None:
+    import io
+
+    from catalog.tool_nodes import record_invocation
+
+    node = _login_node()
+    # argv built from these arguments: masked by position.
+    built = record_invocation(io.StringIO(), node, ["login", "--user", "bob", "--pin", "7"], outcome="ok",
+                              arguments={"user": "bob", "pin": 7})
+    assert built["argv"] == ["login", "--user", "bob", "--pin", "[redacted]"]
+    # Another argv (a wrapper's, say): every rendering of the secret value is masked wherever it is.
+    for sent, word in ((1e3, "1000"), (1000, "1000"), (2.5, "2.5"), ("x1", "x1")):
+        wrapped = record_invocation(io.StringIO(), node, ["sudo", "login", "--pin", word, "1000x"], outcome="ok",
+                                    arguments={"pin": sent})
+        assert wrapped["argv"] == ["sudo", "login", "--pin", "[redacted]", "1000x"]
+    # Nothing secret declared, or no arguments: nothing masked.
+    plain = parse_node(shell_node("p", ["p"], [{"name": "n", "schema": {"type": "integer"},
+                                                  "arg": {"positional": 0}}]), SchemaRegistry())
+    assert record_invocation(io.StringIO(), plain, ["p", "7"], outcome="ok", arguments={"n": 7})["argv"] == ["p", "7"]
+    assert record_invocation(io.StringIO(), node, ["login", "7"], outcome="ok")["argv"] == ["login", "7"]
+
+
+def test_a_closed_audit_log_refuses_to_write_and_closing_twice_is_fine(tmp_path: Path) -> None:
+    log = AuditLog(tmp_path / "audit.jsonl")
+    descriptor = log._fd
+    assert descriptor is not None
+    log.close()
+    with pytest.raises(OSError):
+        os.fstat(descriptor)  # the file descriptor itself was closed
+    log.close()
+    with pytest.raises(ValueError, match=r"^the audit log is closed$"):
+        log.write({"a": 1})
+
+
+def test_secrets_found_from_arguments_are_masked_by_position_not_by_value() -> None:
+    import io
+
+    from catalog.tool_nodes import record_invocation
+
+    node = parse_node({
+        "id": "twin", "summary": "x",
+        "io": {"inputs": [
+            {"name": "name", "schema": {"type": "string", "enum": ["x1"]}, "arg": {"flag": "--name"}},
+            {"name": "token", "schema": {"type": "string", "pattern": "^[a-z0-9]+$"}, "secret": True,
+             "arg": {"flag": "--token"}},
+        ]},
+        "invoke": {"shell": {"command": ["twin"]}},
+    }, SchemaRegistry())
+    record = record_invocation(io.StringIO(), node, ["twin", "--name", "x1", "--token", "x1"], outcome="ok",
+                               arguments={"name": "x1", "token": "x1"})
+    # The public word that happens to equal the secret stays readable.
+    assert record["argv"] == ["twin", "--name", "x1", "--token", "[redacted]"]

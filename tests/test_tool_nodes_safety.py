@@ -37,6 +37,13 @@ CORPUS = payload_corpus()
 SHELL_CHARACTERS = [char for char in CORPUS.characters if char.isascii() and char.isprintable() and char != " "]
 
 
+@pytest.fixture(autouse=True)
+def fresh_analysis() -> None:
+    # Every test proves its patterns afresh (a cached verdict would hide a changed analysis).
+    pattern_problem.cache_clear()
+    payload_corpus.cache_clear()
+
+
 def string_node(schema: dict[str, Any], *, command: list[str] | None = None) -> dict[str, Any]:
     return {
         "id": "probe",
@@ -197,7 +204,7 @@ PAYLOADS = st.one_of(
 )
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pattern=random_patterns(), payloads=st.lists(PAYLOADS, min_size=1, max_size=6))
 def test_no_payload_reaches_argv_through_any_pattern(pattern: str, payloads: list[str]) -> None:
     try:
@@ -237,7 +244,7 @@ def anchored_patterns(draw: st.DrawFn) -> str:
     return f"^{body}$"
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data(), pattern=anchored_patterns())
 def test_values_of_an_accepted_pattern_never_hold_a_probe(data: st.DataObject, pattern: str) -> None:
     """Soundness of the proof: hypothesis samples the accepted pattern's own language."""
@@ -380,3 +387,50 @@ def test_stdin_text_stays_out_of_argv_whatever_it_holds() -> None:
 def test_declared_enum_values_are_the_nodes_own_words() -> None:
     node = parse_node(string_node({"type": "string", "enum": ["--all", "a b"]}), SchemaRegistry())
     assert build_argv(node, {"option": "a b", "value": "--all"}) == ["probe", "--option", "a b", "--all"]
+
+
+@pytest.mark.parametrize(
+    ("schema", "good", "bad"),
+    [
+        ({"type": "string", "format": "date"}, "2026-02-28", ["2026-02-30", "2026-2-28", "20260228"]),
+        ({"type": "string", "format": "time"}, "10:30:00Z", ["25:00:00", "10:30", "10:61:00+01:00"]),
+        ({"type": "string", "format": "time"}, "10:30:00.5+01:00", ["10:30:00+1:00"]),
+        ({"type": "string", "format": "time"}, "10:30:00z", ["10:30:00y"]),
+        ({"type": "string", "format": "date-time"}, "2026-02-28T10:30:00Z", ["2026-02-28T10:30:00Y"]),
+        ({"type": "string", "format": "date-time"}, "2026-02-28T10:30:00z",
+         ["2026-02-30T10:30:00Z", "2026-02-28T10:30:00", "2026-02-28t25:30:00Z"]),
+        ({"type": "string", "format": "uuid"}, "123e4567-e89b-12d3-a456-426614174000",
+         ["123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g", "{123e4567-e89b-12d3-a456-"
+          "426614174000}"]),
+        ({"type": "string", "format": "ipv4"}, "192.0.2.1", ["192.0.2.256", "2001:db8::1", "192.0.2"]),
+        ({"type": "string", "format": "ipv6"}, "2001:db8::1", ["192.0.2.1", "2001:db8::1%eth0", "2001:db8:::1"]),
+        ({"type": "string", "format": "hostname"}, "build-01.example.com",
+         ["a..b", "a" * 64 + ".com", "x" * 254, "a." * 127 + "a", "under_score.com", ""]),
+    ],
+)
+def test_argv_safe_formats_are_checked_when_the_value_arrives(schema: dict[str, Any], good: str,
+                                                              bad: list[str]) -> None:
+    raw = string_node(schema)
+    assert unconstrained_reason(schema) is None
+    assert build_argv(raw, {"option": good}) == ["probe", "--option", good]
+    for value in bad:
+        with pytest.raises(IntentError) as refused:
+            build_argv(raw, {"option": value})
+        assert refused.value.path == "/arguments/option"
+
+
+def test_a_format_says_nothing_about_values_that_are_not_strings() -> None:
+    from catalog.tool_nodes.constraints import validation_errors
+
+    assert validation_errors({"format": "date"}, 12) == []
+    assert validation_errors({"format": "date"}, "2026-02-30") == ['fails format "date"']
+
+
+def test_the_full_match_rule_on_its_own() -> None:
+    from catalog.tool_nodes.constraints import full_match_problem
+
+    # Search semantics would find "a" in "ab"; the argv rule wants the whole value.
+    assert full_match_problem({"pattern": "^a"}, "ab") == 'does not match the whole of its pattern "^a"'
+    assert full_match_problem({"pattern": "^a"}, "a") is None
+    assert full_match_problem({"pattern": "^a"}, 7) is None
+    assert full_match_problem({}, "anything") is None

@@ -37,7 +37,7 @@ class AuditLog:
         self._lock = threading.Lock()
 
     def write(self, record: Mapping[str, Any]) -> None:
-        data = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        data = record_line(record).encode("utf-8")
         with self._lock:
             if self._fd is None:
                 raise ValueError("the audit log is closed")
@@ -57,6 +57,11 @@ class AuditLog:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def record_line(record: Mapping[str, Any]) -> str:
+    """One record as one line of compact JSON, non-ASCII text kept as written."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def secret_positions(node: ToolNode, arguments: Mapping[str, Any] | None, argv: Sequence[str]) -> set[int]:
@@ -148,9 +153,9 @@ def record_invocation(
         with AuditLog(sink) as log:
             log.write(record)
     else:
-        sink.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        sink.write(record_line(record))
         sink.flush()
     return record
 
 
-__all__ = ["OUTCOMES", "REDACTED", "AuditLog", "Outcome", "record_invocation", "secret_positions"]
+__all__ = ["OUTCOMES", "REDACTED", "AuditLog", "Outcome", "record_invocation", "record_line", "secret_positions"]

@@ -6,6 +6,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker
@@ -21,11 +22,12 @@ def _format_checker() -> FormatChecker:
     """A checker for exactly the formats of ``FORMAT_CHECKS`` (non-strings pass, as JSON Schema says)."""
     checker = FormatChecker(formats=())
     for name in FORMAT_CHECKS:
-        checker.checks(name)(lambda value, name=name: not isinstance(value, str) or check_format(name, value))
+        checker.checks(name)(partial(_checked, name))
     return checker
 
 
-_FORMAT_CHECKER = _format_checker()
+def _checked(name: str, value: object) -> bool:
+    return not isinstance(value, str) or check_format(name, value)
 
 
 def unconstrained_reason(schema: Mapping[str, Any]) -> str | None:
@@ -71,7 +73,7 @@ def validation_errors(schema: Mapping[str, Any], value: Any) -> list[str]:
     """Messages for each way ``value`` breaks ``schema`` (formats checked exactly)."""
     if isinstance(value, float) and not math.isfinite(value):
         return ["must be a finite number"]
-    validator = Draft202012Validator(schema, format_checker=_FORMAT_CHECKER)
+    validator = Draft202012Validator(schema, format_checker=_format_checker())
     messages = []
     for error in validator.iter_errors(value):
         # Named by keyword and schema value, never by the offending value: it may be a secret.
@@ -139,44 +141,12 @@ def _interpreter_family(word: str) -> str | None:
     return next((family for expression, family in _INTERPRETERS if expression.fullmatch(name)), None)
 
 
-# Wrapper options that take a separate value (``env -u NAME``, ``timeout -s KILL``, ...).
-_WRAPPER_VALUE_OPTIONS: dict[str, frozenset[str]] = {
-    "env": frozenset({"-u", "--unset", "-C", "--chdir"}),
-    "nice": frozenset({"-n", "--adjustment"}),
-    "timeout": frozenset({"-s", "--signal", "-k", "--kill-after"}),
-    "stdbuf": frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}),
-    "sudo": frozenset({"-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T"}),
-    "doas": frozenset({"-u", "-C"}),
-    "ionice": frozenset({"-c", "-n", "-p", "-P", "-u"}),
-    "exec": frozenset({"-a"}),
-    "time": frozenset({"-f", "-o", "--format", "--output"}),
-}
-
-
-def _skip_wrapper(command: list[str], position: int) -> tuple[int, str | None]:
-    """The position of the program a wrapper starts, or a reason the wrapper itself is unsafe."""
-    wrapper = _program(command[position])
-    with_value = _WRAPPER_VALUE_OPTIONS.get(wrapper, frozenset())
-    position += 1
-    while position < len(command):
-        word = command[position]
-        if wrapper == "env" and (word in ("-S", "--split-string") or word.startswith(("-S", "--split-string="))):
-            return position, "runs 'env -S', which splits a string into a command like a shell"
-        if word == "--":
-            return position + 1, None
-        if word.startswith("-"):
-            position += 2 if word in with_value else 1
-            continue
-        if wrapper == "env" and "=" in word:
-            position += 1
-            continue
-        if wrapper == "timeout" and re.fullmatch(r"[0-9.]+[smhd]?", word):
-            return position + 1, None
-        if wrapper in ("nice", "chrt", "taskset") and re.fullmatch(r"-?(?:0x)?[0-9a-fA-F,-]+", word):
-            position += 1
-            continue
-        return position, None
-    return position, None
+def _split_string_option(words: list[str]) -> str | None:
+    """``env -S`` / ``--split-string`` splits one word into a command, the way a shell would."""
+    for word in words:
+        if word == "--split-string" or word.startswith(("-S", "--split-string=")):
+            return "runs 'env -S', which splits a string into a command like a shell"
+    return None
 
 
 def _interpreter_problem(words: list[str], position: int, code_inputs: bool) -> str | None:
@@ -207,19 +177,19 @@ def command_problem(command: list[str] | tuple[str, ...], *, code_inputs: bool) 
 
     ``code_inputs`` says whether the node has positional or stdin inputs: an interpreter given no
     script in the command reads its program from exactly those. Behind a wrapper (``env``,
-    ``timeout``, ``sudo``, ...) every later word is also read as a possible program, so an option
-    the wrapper parsing does not know cannot hide an interpreter.
+    ``timeout``, ``sudo``, ...) every later word is read as a possible program: no parsing of the
+    wrapper's own options can then hide an interpreter.
     """
     words = list(command)
-    position = 0
-    wrapped = False
-    while position < len(words) and _program(words[position]) in _WRAPPERS:
-        wrapped = True
-        position, problem = _skip_wrapper(words, position)
+    if not words:
+        return None
+    if _program(words[0]) not in _WRAPPERS:
+        return _interpreter_problem(words, 0, code_inputs)
+    if any(_program(word) == "env" for word in words):
+        problem = _split_string_option(words)
         if problem is not None:
             return problem
-    candidates = range(1, len(words)) if wrapped else range(position, min(position + 1, len(words)))
-    for candidate in candidates:
+    for candidate in range(1, len(words)):
         problem = _interpreter_problem(words, candidate, code_inputs)
         if problem is not None:
             return problem

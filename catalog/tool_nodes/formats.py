@@ -57,16 +57,21 @@ def _is_uuid(value: str) -> bool:
     return True
 
 
-def _is_ip(version: int) -> Callable[[str], bool]:
-    def check(value: str) -> bool:
-        if "%" in value:
-            return False  # an IPv6 scope id may be any text at all
-        try:
-            return ipaddress.ip_address(value).version == version
-        except ValueError:
-            return False
+def _ip_version(value: str) -> int | None:
+    if "%" in value:
+        return None  # an IPv6 scope id may be any text at all
+    try:
+        return ipaddress.ip_address(value).version
+    except ValueError:
+        return None
 
-    return check
+
+def _is_ipv4(value: str) -> bool:
+    return _ip_version(value) == 4
+
+
+def _is_ipv6(value: str) -> bool:
+    return _ip_version(value) == 6
 
 
 def _is_hostname(value: str) -> bool:
@@ -80,8 +85,8 @@ FORMAT_CHECKS: dict[str, Callable[[str], bool]] = {
     "time": _is_time,
     "date-time": _is_date_time,
     "uuid": _is_uuid,
-    "ipv4": _is_ip(4),
-    "ipv6": _is_ip(6),
+    "ipv4": _is_ipv4,
+    "ipv6": _is_ipv6,
     "hostname": _is_hostname,
     "email": lambda value: bool(_EMAIL.fullmatch(value)),
     "uri": lambda value: bool(_URI.fullmatch(value)),

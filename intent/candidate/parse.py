@@ -53,12 +53,12 @@ def _instance_depth(schema: object) -> float:
         return math.inf
     depth: float = 1
     if "object" in types:
-        if schema.get("additionalProperties", True) is not False:
+        if schema.get("additionalProperties") is not False:  # absent means any other key
             return math.inf
-        children = list(schema.get("properties", {}).values())
-        depth = max([depth, *(1 + _instance_depth(child) for child in children)])
+        properties = schema.get("properties") or {}
+        depth = max([depth, *(1 + _instance_depth(child) for child in properties.values())])
     if "array" in types:
-        depth = max(depth, 1 + _instance_depth(schema.get("items", True)))
+        depth = max(depth, 1 + _instance_depth(schema.get("items")))  # absent: items of any depth
     return depth
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from adapter.versions import HTTP_PROTOCOL_VERSIONS
+from adapter.versions import HTTP_PROTOCOL_VERSIONS, LATEST_HTTP_VERSION
 from intent_mcp.http.origin import (
     DEFAULT_PORTS,
     PublicOrigin,
@@ -119,7 +119,7 @@ def pin_initialize_version(body: bytes) -> bytes:
         return body
     if not isinstance(params.get("protocolVersion"), str):
         return body
-    params["protocolVersion"] = HTTP_PROTOCOL_VERSIONS[-1]
+    params["protocolVersion"] = LATEST_HTTP_VERSION
     return json.dumps(message, separators=(",", ":")).encode("utf-8")
 
 
@@ -248,7 +248,7 @@ class RequestGuard:
             chunks.extend(message.get("body", b""))
             if len(chunks) > self.max_body_bytes:
                 return None
-            if not message.get("more_body", False):
+            if not message.get("more_body"):
                 break
         return bytes(chunks)
 
@@ -317,14 +317,11 @@ def _with_length(scope: Scope, length: int) -> Scope:
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
-    sent = False
+    """The whole body as one message first, then whatever the client sends next (a disconnect)."""
+    pending: list[Message] = [{"type": "http.request", "body": body, "more_body": False}]
 
     async def replay() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
+        return pending.pop() if pending else await receive()
 
     return replay
 

@@ -117,8 +117,16 @@ def fold_corrections(units: list[Unit], text: str) -> None:
         span = unit.extra.get(MARKER)
         if span is None:
             continue
-        corrected = next((u for u in reversed(units[:position]) if u.role == "intent"), None)
+        corrected = next((u for u in reversed(units[:position]) if u.role in ("intent", "update?")), None)
         if corrected is None:
+            continue
+        if corrected.role == "update?":  # "Make it 5 people, no wait, 6": the later words update the baseline
+            if " ".join(t.low for t in _words(unit)) in _RETRACTIONS:  # "..., actually never mind"
+                corrected.role = unit.role = "other"
+            elif unit.role in ("fragment", "intent", "update?", "other") and _words(unit):
+                corrected.role, unit.role = "other", "update?"
+                unit.extra["points back"] = True
+                unit.clause.flags.add("correction")
             continue
         _fold(unit, corrected, units[:position], text, span)
 
