@@ -42,3 +42,13 @@ async def test_a_token_with_one_character_appended_is_refused_and_spends_nothing
 def test_a_candidate_with_a_lone_surrogate_has_a_digest_of_its_own() -> None:
     assert len(candidate_digest("a\udc80")) == 32
     assert candidate_digest("a\udc80") != candidate_digest("a") != candidate_digest("a\udc81")
+
+
+def test_request_ids_and_tokens_carry_their_declared_entropy() -> None:
+    # token_urlsafe(n) writes n random bytes as ceil(4n/3) base64url characters, without padding.
+    from adapter.tokens import REQUEST_ID_BYTES, TOKEN_BYTES
+
+    request_id, token = new_request_id(), new_submission_token()
+    assert request_id.startswith("req_") and len(request_id) == 4 + -(-4 * REQUEST_ID_BYTES // 3)
+    assert len(token) == -(-4 * TOKEN_BYTES // 3)
+    assert len({new_submission_token() for _ in range(64)}) == 64
