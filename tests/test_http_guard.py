@@ -22,6 +22,7 @@ from intent_mcp.http.guard import (
     check_protocol_version,
     pin_initialize_version,
     send_refusal,
+    with_canonical_host_and_origin,
 )
 
 LOCAL_HOST = [(b"host", b"127.0.0.1:3001"), (b"content-type", b"application/json")]
@@ -167,6 +168,37 @@ async def test_the_app_sees_a_lower_case_host_and_other_headers_untouched() -> N
     await run(guard, http_scope("GET", headers), Wire())
     assert inner.scopes[0]["headers"] == [(b"host", b"localhost:3001"), (b"x-custom", b"MiXeD")]
     assert inner.scopes[0]["path"] == "/mcp"
+
+
+@pytest.mark.parametrize(
+    ("header", "sent", "seen"),
+    [
+        (b"host", b"LocalHost:3001", b"localhost:3001"),
+        (b"Host", b"localhost.", b"localhost"),  # the header name keeps its case; no port stays none
+        (b"host", b"api.localhost:8080", b"localhost:8080"),
+        (b"host", b"127.0.0.2:3001", b"127.0.0.1:3001"),
+        (b"host", b"[0:0:0:0:0:0:0:1]:3001", b"[::1]:3001"),
+        (b"host", b"[::1]", b"[::1]"),
+        (b"host", b"Example.COM:8443", b"example.com:8443"),  # a public name: only its case folds
+        (b"host", b"[2001:DB8::1]", b"[2001:db8::1]"),
+        (b"host", b"not a host", b"not a host"),  # unparsable (refused before): left as it came
+        (b"origin", b"HTTP://LocalHost:80", b"http://localhost"),
+        (b"origin", b"https://localhost:443", b"https://localhost"),
+        (b"origin", b"https://localhost:80", b"https://localhost:80"),
+        (b"origin", b"http://127.0.0.9:3001", b"http://127.0.0.1:3001"),
+        (b"origin", b"http://[::1]:3001", b"http://[::1]:3001"),
+        (b"Origin", b"https://app.localhost", b"https://localhost"),
+        (b"origin", b"https://[2001:db8::1]:8443", b"https://[2001:db8::1]:8443"),
+        (b"origin", b"null", b"null"),
+        (b"x-forwarded-host", b"LocalHost", b"LocalHost"),
+    ],
+)
+def test_allowed_hosts_and_origins_reach_the_app_as_the_sdk_spells_them(header: bytes, sent: bytes,
+                                                                        seen: bytes) -> None:
+    scope = http_scope("GET", [(header, sent), (b"x-custom", b"MiXeD")])
+    rewritten = with_canonical_host_and_origin(scope)
+    assert rewritten["headers"] == [(header, seen), (b"x-custom", b"MiXeD")]
+    assert rewritten["path"] == "/mcp" and scope["headers"][0] == (header, sent)  # a new scope; the old one kept
 
 
 @pytest.mark.anyio

@@ -280,12 +280,15 @@ def check_message_shape(body: bytes) -> Refusal | None:
 
 
 def _canonical_host(host: str) -> str:
-    """The spelling of an allowed host the SDK's allow-list knows: loopback forms fold to three."""
-    if not is_loopback_host(host):
-        return host
-    if host.rstrip(".") == "localhost" or host.rstrip(".").endswith(".localhost"):
+    """An allowed host as the SDK's allow-list spells it: loopback forms fold to three, IPv6 in brackets.
+
+    ``host`` is as ``parse_authority`` gives it: lower-case, without a trailing dot, IPv6 unbracketed.
+    """
+    if host == "localhost" or host.endswith(".localhost"):
         return "localhost"
-    return "[::1]" if ":" in host else "127.0.0.1"
+    if is_loopback_host(host):
+        host = "::1" if ":" in host else "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
 
 
 def with_canonical_host_and_origin(scope: Scope) -> Scope:
@@ -296,16 +299,13 @@ def with_canonical_host_and_origin(scope: Scope) -> Scope:
         if name == b"host":
             authority = parse_authority(value.decode("latin-1"))
             if authority is not None:
-                host = _canonical_host(authority.host)
-                host = f"[{host}]" if ":" in host and not host.startswith("[") else host
-                value = (host + (f":{authority.port}" if authority.port is not None else "")).encode("latin-1")
+                port = "" if authority.port is None else f":{authority.port}"
+                value = (_canonical_host(authority.host) + port).encode()  # ASCII: parse_authority allows no other
         elif name == b"origin":
             origin = parse_origin_header(value.decode("latin-1"))
             if origin is not None:
-                host = _canonical_host(origin.host)
-                host = f"[{host}]" if ":" in host and not host.startswith("[") else host
-                default = DEFAULT_PORTS[origin.scheme] == origin.port
-                value = f"{origin.scheme}://{host}{'' if default else f':{origin.port}'}".encode("latin-1")
+                port = "" if DEFAULT_PORTS[origin.scheme] == origin.port else f":{origin.port}"
+                value = f"{origin.scheme}://{_canonical_host(origin.host)}{port}".encode()
         headers.append((key, value))
     return {**scope, "headers": headers}
 
