@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from intent.budget import WorkBudget, spending
 from intent.grounding import align, resolve_pointer
+from intent.grounding.align import Span
 
 TEXT = "Please  Look up order 000123 today. Do not cancel the order."
 
@@ -155,3 +157,53 @@ def test_the_first_occurrence_is_the_one_cited() -> None:
     assert exact is not None and (exact.start, exact.method) == (0, "exact")
     folded = align("Order  000123", source)
     assert folded is not None and (folded.start, folded.method) == (0, "normalized")
+
+
+def test_a_source_of_one_word_and_a_window_as_long_as_the_source() -> None:
+    assert align("reservationz", "reservations") == Span(0, 12, "fuzzy")
+    assert align("Cancel teh reservation", "Cancel the reservation") == Span(0, 22, "fuzzy")
+
+
+def test_of_equal_ratios_the_first_wins_though_a_later_one_shares_more_letters() -> None:
+    # "4479" has a letter the quote lacks, "4417" only swaps two: the same ratio, but the later
+    # window's cheap bound is higher, so it is compared first; the first in the text still wins.
+    source = "Print the shipping label 4479 and then the shipping label 4417 please"
+    span = align("shipping label 4471", source)
+    assert span is not None and source[span.start:span.end] == "shipping label 4479"
+
+
+def test_a_better_window_later_in_the_text_beats_a_worse_one_before_it() -> None:
+    quote = "please deliver the parcel tomorrow"
+    worse, better = "please delivre the parcel tomorroz", "please deliver the parcle tomorrow"
+    source = f"First {worse} and then {better} ok"
+    span = align(quote, source)
+    assert span is not None and source[span.start:span.end] == better
+
+
+def _units_spent(quote: str, source: str) -> tuple[int, Span | None]:
+    budget = WorkBudget(units=10**12)
+    with spending(budget):
+        span = align(quote, source)
+    return 10**12 - budget.units, span
+
+
+def test_the_fuzzy_pass_pays_in_proportion_to_the_text_it_slides_over() -> None:
+    quote = "the parcel went to the old adress on monday"
+    unit = "the parcel went to the old address on monday "
+    spent = [_units_spent(quote, unit * repeats)[0] for repeats in (20, 40, 80)]
+    assert 0 < spent[1] - spent[0]
+    assert spent[2] - spent[1] == pytest.approx(2 * (spent[1] - spent[0]), rel=0.01)  # linear, not worse
+
+
+def test_a_comparison_is_paid_per_character_pair() -> None:
+    source = " ".join(f"word{i}" for i in range(60))
+    quote = source.replace("word3 ", "wrd3 ")
+    spent, span = _units_spent(quote, source)
+    assert span == Span(0, len(source), "fuzzy") and spent >= len(quote) ** 2
+
+
+def test_a_window_text_met_again_is_not_compared_again() -> None:
+    quote = "the parcel went to the old adress on monday"
+    repeated = " ".join("the parcel went to the old address on monday" for _ in range(30))
+    distinct = " ".join(f"the parcel went to the old address on monday{chr(97 + i)}" for i in range(26))
+    assert 4 * _units_spent(quote, repeated)[0] < _units_spent(quote, distinct)[0]
