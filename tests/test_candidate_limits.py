@@ -7,6 +7,7 @@ so only the check under test can refuse it, and the refusal is asserted by its m
 from __future__ import annotations
 
 import copy
+import json
 import math
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 
 from intent import Intent, IntentConfig, Limits
 from intent.candidate import CandidateProblems, parse_candidate
-from intent.candidate.parse import _check_for, _instance_depth
+from intent.candidate.parse import _MAX_CHECKS, _VALIDATORS, _check_for, _instance_depth
 from tests.candidates import candidate, intent
 
 TEXT = "Réservez une table à côté de la fenêtre et commandez le café."
@@ -130,3 +131,27 @@ def test_relations_may_name_candidate_keys_or_baseline_ids_only() -> None:
         "pointer": "/relations/0/to",
         "message": "'intent-x' is neither an intent key of this candidate nor a baseline intent id",
     }]
+
+
+def test_compiled_checks_are_kept_for_the_newest_schemas_only() -> None:
+    schemas = [{"type": "object", "title": str(i)} for i in range(_MAX_CHECKS + 10)]
+    checks = [_check_for(schema) for schema in schemas]
+    assert len(_VALIDATORS) == _MAX_CHECKS
+    assert id(schemas[9]) not in _VALIDATORS and _VALIDATORS[id(schemas[10])] is checks[10]  # the oldest go first
+    assert _check_for(schemas[-1]) is checks[-1]
+
+
+def test_at_the_schemas_own_depth_only_an_invalid_candidate_is_measured() -> None:
+    bound = int(_check_for(copy.deepcopy(SCHEMA)).max_depth)
+    assert parse_candidate(NON_ASCII, copy.deepcopy(SCHEMA), Limits(max_candidate_depth=bound))
+    deep = '{"turnKind": "request", "intents": ' + "[" * bound + "1" + "]" * bound + "}"
+    assert problems(deep, Limits(max_candidate_depth=bound)) == [f" the candidate nests deeper than {bound} levels"]
+
+
+def test_schema_feedback_is_cut_to_twenty_problems_of_three_hundred_characters() -> None:
+    long_kind = json.dumps({**json.loads(NON_ASCII), "turnKind": "x" * 400})
+    (message,) = problems(long_kind, Limits())
+    assert message.startswith("/turnKind '" + "x" * 200) and len(message) == len("/turnKind ") + 300
+    many = problems(json.dumps({**json.loads(NON_ASCII), "intents": [1] * 25}), Limits())
+    assert len(many) == 20 == len(set(many))
+    assert all(m.startswith("/intents/") and m.endswith(" 1 is not of type 'object'") for m in many)

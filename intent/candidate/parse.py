@@ -62,6 +62,8 @@ def _instance_depth(schema: object) -> float:
     return depth
 
 
+# Compiled checks kept, one per output schema object (a task's schema is built once and reused).
+_MAX_CHECKS = 256
 _VALIDATORS: dict[int, _SchemaCheck] = {}
 _VALIDATORS_LOCK = threading.Lock()
 
@@ -78,8 +80,8 @@ def _check_for(schema: dict[str, Any]) -> _SchemaCheck:
     check = _VALIDATORS.get(id(schema))
     if check is None or check.schema is not schema:
         with _VALIDATORS_LOCK:  # large candidates are judged on worker threads
-            if len(_VALIDATORS) >= 256:
-                _VALIDATORS.pop(next(iter(_VALIDATORS)), None)
+            if len(_VALIDATORS) >= _MAX_CHECKS:
+                del _VALIDATORS[next(iter(_VALIDATORS))]  # the oldest
             check = _VALIDATORS[id(schema)] = _SchemaCheck(schema)
     return check
 
@@ -115,7 +117,6 @@ def parse_candidate(text: str, schema: dict[str, Any], limits: Limits) -> dict[s
     # The compiled check answers the common case in microseconds. A candidate that passes it is as
     # shallow as the schema, so it is measured only when the limit is below the schema's depth; one
     # that fails is measured before the reference validator words the feedback.
-    errors = []
     valid = check.is_valid(value)
     if (not valid or limits.max_candidate_depth < check.max_depth) and _depth_exceeds(
         value, limits.max_candidate_depth
@@ -126,10 +127,10 @@ def parse_candidate(text: str, schema: dict[str, Any], limits: Limits) -> dict[s
         }])
     if not valid:
         errors = sorted(check.explain.iter_errors(value), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        raise CandidateProblems([
-            {"pointer": to_pointer(e.absolute_path), "message": e.message[:300]} for e in errors[:20]
-        ])
+        if errors:  # none when the two validators disagree; the reference one has the last word
+            raise CandidateProblems([
+                {"pointer": to_pointer(e.absolute_path), "message": e.message[:300]} for e in errors[:20]
+            ])
     candidate: dict[str, Any] = value  # the output schema makes it an object
     problems = list(_dangling_keys(candidate))
     if problems:
