@@ -12,7 +12,7 @@ records first, so one client cannot void another's. An evicted record is gone: i
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -92,15 +92,15 @@ class _Pool:
 
     def __init__(self) -> None:
         self.records: dict[HostRecord, int] = {}  # record -> size, in insertion order
-        self.by_owner: dict[object, OrderedDict[HostRecord, int]] = {}
-        self.owner_bytes: dict[object, int] = {}
+        self.by_owner: dict[object, dict[HostRecord, None]] = {}  # each owner's records, oldest first
+        self.owner_bytes: Counter[object] = Counter()
         self.count = 0
         self.bytes = 0
 
     def add(self, record: HostRecord, size: int) -> None:
         self.records[record] = size
-        self.by_owner.setdefault(record.owner, OrderedDict())[record] = size
-        self.owner_bytes[record.owner] = self.owner_bytes.get(record.owner, 0) + size
+        self.by_owner.setdefault(record.owner, {})[record] = None
+        self.owner_bytes[record.owner] += size
         self.count += 1
         self.bytes += size
 

@@ -67,3 +67,33 @@ def test_the_heaviest_owner_loses_its_oldest_first_and_ties_go_to_the_longest_ho
         tie.mark_terminal(record)
     # a and b hold two each: a has held records longest, so a's oldest goes.
     assert [r.request_id for r in records[:4] if r not in tie._terminal.records] == ["a1"]
+
+
+def _pending_evictions(ledger: RecordLedger, additions: list[tuple[object, str, int]]) -> list[str]:
+    records = [_record(owner, name) for owner, name, _ in additions]
+    for record, (_, _, size) in zip(records, additions, strict=True):
+        ledger.add_pending(record, size)
+    return [r.request_id for r in records if r not in ledger._pending.records]
+
+
+def test_over_the_byte_bound_the_owner_holding_most_bytes_loses_though_another_holds_more_records() -> None:
+    a, b = object(), object()
+    ledger = RecordLedger(max_terminal_records=9, max_terminal_bytes=10**9, max_pending_records=9,
+                          max_pending_bytes=100)
+    evicted = _pending_evictions(ledger, [(b, "b1", 10), (b, "b2", 10), (b, "b3", 10), (a, "a1", 45), (a, "a2", 45)])
+    assert evicted == ["a1"] and ledger.pending_bytes == 75  # a held 90 bytes in 2 records, b 30 in 3
+
+
+def test_an_owners_bytes_are_the_sum_of_its_records() -> None:
+    a, b = object(), object()
+    ledger = RecordLedger(max_terminal_records=9, max_terminal_bytes=10**9, max_pending_records=9,
+                          max_pending_bytes=100)
+    evicted = _pending_evictions(ledger, [(b, "b1", 40), *((a, f"a{i}", 15) for i in range(1, 6))])
+    assert evicted == ["a1"]  # a holds 75 bytes, each record smaller than b's one of 40
+
+
+def test_over_the_count_bound_the_owner_holding_most_records_loses_though_another_holds_more_bytes() -> None:
+    a, b = object(), object()
+    ledger = RecordLedger(max_terminal_records=9, max_terminal_bytes=10**9, max_pending_records=4)
+    evicted = _pending_evictions(ledger, [(b, "b1", 100), *((a, f"a{i}", 1) for i in range(1, 5))])
+    assert evicted == ["a1"] and ledger.pending_count == 4
