@@ -193,6 +193,10 @@ def test_the_fuzzy_pass_pays_in_proportion_to_the_text_it_slides_over() -> None:
     spent = [_units_spent(quote, unit * repeats)[0] for repeats in (20, 40, 80)]
     assert 0 < spent[1] - spent[0]
     assert spent[2] - spent[1] == pytest.approx(2 * (spent[1] - spent[0]), rel=0.01)  # linear, not worse
+    # The same words written twice over: as many windows, twice the characters slid over.
+    twice_quote, twice_unit = (" ".join(w + w for w in text.split()) for text in (quote, unit))
+    doubled = [_units_spent(twice_quote, (twice_unit + " ") * repeats)[0] for repeats in (20, 40)]
+    assert doubled[1] - doubled[0] > 1.2 * (spent[1] - spent[0])
 
 
 def test_a_comparison_is_paid_per_character_pair() -> None:
