@@ -78,7 +78,8 @@ def _pending_evictions(ledger: RecordLedger, additions: list[tuple[object, str, 
 
 def test_over_the_byte_bound_the_owner_holding_most_bytes_loses_though_another_holds_more_records() -> None:
     a, b = object(), object()
-    ledger = RecordLedger(max_terminal_records=9, max_terminal_bytes=10**9, max_pending_records=9,
+    # Five records, exactly the count bound: only the bytes are over.
+    ledger = RecordLedger(max_terminal_records=9, max_terminal_bytes=10**9, max_pending_records=5,
                           max_pending_bytes=100)
     evicted = _pending_evictions(ledger, [(b, "b1", 10), (b, "b2", 10), (b, "b3", 10), (a, "a1", 45), (a, "a2", 45)])
     assert evicted == ["a1"] and ledger.pending_bytes == 75  # a held 90 bytes in 2 records, b 30 in 3
@@ -97,3 +98,16 @@ def test_over_the_count_bound_the_owner_holding_most_records_loses_though_anothe
     ledger = RecordLedger(max_terminal_records=9, max_terminal_bytes=10**9, max_pending_records=4)
     evicted = _pending_evictions(ledger, [(b, "b1", 100), *((a, f"a{i}", 1) for i in range(1, 5))])
     assert evicted == ["a1"] and ledger.pending_count == 4
+
+
+def test_a_dropped_record_no_longer_counts_for_its_owner() -> None:
+    a, b = object(), object()
+    ledger = RecordLedger(max_terminal_records=9, max_terminal_bytes=10**9, max_pending_records=9,
+                          max_pending_bytes=100)
+    records = {name: _record(owner, name) for owner, name in ((a, "a1"), (a, "a2"), (b, "b1"), (b, "b2"))}
+    for name, size in (("a1", 50), ("a2", 10), ("b1", 30), ("b2", 5)):
+        ledger.add_pending(records[name], size)
+    ledger.forget(records["a1"])  # a now holds 10 bytes, b 35
+    evicted = _pending_evictions(ledger, [(b, "b3", 30), (a, "a3", 30)])
+    assert evicted == [] and records["b1"] not in ledger._pending.records  # b (65) over a (40)
+    assert records["a2"] in ledger._pending.records and ledger.pending_bytes == 75

@@ -82,6 +82,7 @@ def test_terminal_bytes_are_bounded_inclusively_and_a_cancelled_record_costs_its
         record = _record(name, evicted)
         record.state, record.last_outcome = RecordState.COMPLETED, Outcome(text="x" * 100)
         ledger.add_pending(record)
+        assert (ledger.pending_count, ledger.pending_bytes) == (1, 0)  # no size estimate given: no bytes
         ledger.mark_terminal(record)
         ledger.mark_terminal(record)  # settling twice counts once
     assert (ledger.terminal_count, ledger.terminal_bytes, evicted) == (2, 200, [])  # exactly at the bound
