@@ -21,6 +21,7 @@ from intent_mcp.http.guard import (
     check_message_shape,
     check_protocol_version,
     pin_initialize_version,
+    send_health,
     send_refusal,
     with_canonical_host_and_origin,
 )
@@ -301,8 +302,12 @@ async def test_health_is_answered_on_any_host_without_the_app(method: str) -> No
     assert start["status"] == 200 and dict(start["headers"]) == {
         b"content-type": b"application/json", b"content-length": b"15", b"cache-control": b"no-store",
     }
+    assert start["type"] == "http.response.start"
     assert end == {"type": "http.response.body", "body": b"" if method == "HEAD" else b'{"status":"ok"}'}
     assert inner.scopes == [] and wire.received == 0
+    plain = Wire()
+    await send_health(plain.send)  # head defaults to False: the body is sent
+    assert plain.sent[1]["body"] == b'{"status":"ok"}'
 
 
 @pytest.mark.anyio
@@ -389,6 +394,7 @@ async def test_concurrent_posts_are_all_counted_in_flight() -> None:
         (["application/json"], True),
         (["Application/JSON; charset=utf-8"], True),
         ([" application/json ;x=y"], True),
+        (["application/json; charset=utf-8; x=y"], True),  # the media type is what comes before the first ";"
         (["text/plain"], False),
         (["application/json-seq"], False),
         ([], False),
@@ -420,3 +426,43 @@ def test_a_body_must_be_one_message_object(raw: bytes, reason: str | None) -> No
     refusal = check_message_shape(raw)
     assert (refusal.reason if refusal else None) == reason
     assert refusal is None or refusal.status == 400
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("headers", "raw", "status", "reason"),
+    [
+        ([(b"host", b"127.0.0.1:3001"), (b"content-type", b"text/plain")], b"{}", 415,
+         "Content-Type must be application/json"),
+        (LOCAL_HOST, b"[{}]", 400, "JSON-RPC batches are not supported: send one message object per request"),
+    ],
+)
+async def test_a_post_of_another_media_type_or_shape_is_refused_before_the_app(
+    headers: list[tuple[bytes, bytes]], raw: bytes, status: int, reason: str
+) -> None:
+    guard, inner = make_guard()
+    wire = Wire(body(raw))
+    await run(guard, http_scope(headers=headers), wire)
+    assert (wire.status, wire.refusal()["error"]["message"]) == (status, reason)
+    assert inner.scopes == [] and guard.posts_in_flight == 0
+
+
+@pytest.mark.anyio
+async def test_a_body_not_sent_in_time_is_refused_and_logged(monkeypatch: pytest.MonkeyPatch,
+                                                              caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr("intent_mcp.http.guard.BODY_READ_SECONDS", 0.05)
+    caplog.set_level("WARNING", logger="intent_mcp.http")
+    guard, inner = make_guard()
+    wire = Wire()
+
+    async def stalled() -> Message:
+        await anyio.sleep_forever()
+        raise AssertionError("unreachable")
+
+    with anyio.fail_after(5):
+        await guard(http_scope(), stalled, wire.send)
+    assert (wire.status, wire.refusal()["error"]["message"]) == (408, "Request body not received within 0.05 s")
+    assert [r.getMessage() for r in caplog.records] == [
+        "refused POST /mcp from 127.0.0.1: body not received within 0.05 s"
+    ]
+    assert inner.scopes == []

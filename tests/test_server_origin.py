@@ -12,12 +12,13 @@ from starlette.types import Receive, Scope, Send
 from intent.errors import IntentError
 from intent_mcp.http.guard import (
     HTTP_PROTOCOL_VERSIONS,
+    Refusal,
     RequestGuard,
     check_host_and_origin,
     check_protocol_version,
     pin_initialize_version,
 )
-from intent_mcp.http.origin import check_binding, parse_public_origin
+from intent_mcp.http.origin import PublicOrigin, check_binding, parse_public_origin
 
 PUBLIC = parse_public_origin("https://mcp.example.com")
 
@@ -114,6 +115,7 @@ def test_without_public_origin_only_loopback_is_accepted(
         (["127.0.0.1:3001"], [], "127.0.0.1", None),
         (["localhost:3001"], ["http://localhost:3001"], "127.0.0.1", None),
         (["127.0.0.1:3001"], ["https://evil.example"], "127.0.0.1", 403),
+        (["localhost:3001"], ["https://mcp.example.com"], "127.0.0.1", None),  # the public origin's page, locally
         # a loopback Host from elsewhere is not local
         (["127.0.0.1:3001"], [], "203.0.113.7", 421),
         (["localhost"], [], None, 421),
@@ -124,6 +126,30 @@ def test_with_public_origin_host_and_origin_must_match_it(
 ) -> None:
     refusal = check_host_and_origin(PUBLIC, hosts, origins, peer)
     assert (refusal.status if refusal else None) == status
+
+
+TWO_HOSTS = Refusal(400, "exactly one Host header is required")
+TWO_ORIGINS = Refusal(400, "at most one Origin header is allowed")
+
+
+@pytest.mark.parametrize(
+    ("public", "hosts", "origins", "refusal"),
+    [
+        (None, [], [], TWO_HOSTS),
+        (None, ["localhost", "localhost"], [], TWO_HOSTS),
+        (None, ["bad host/x"], [], Refusal(400, "malformed Host header")),
+        (None, ["localhost"], ["http://localhost", "http://localhost"], TWO_ORIGINS),
+        (PUBLIC, ["mcp.example.com"], ["https://mcp.example.com"] * 2, TWO_ORIGINS),  # even when both allowed
+        (PUBLIC, ["other.example"], [], Refusal(421, "Host not allowed: this server answers to https://mcp.example.com")),
+        (None, ["other.example"], [], Refusal(421, "Host not allowed: only loopback hosts are accepted without "
+                                                 "--public-origin")),
+        (PUBLIC, ["localhost"], ["https://evil.example"], Refusal(403, "Origin not allowed")),
+    ],
+)
+def test_each_refusal_says_what_is_wrong(
+    public: PublicOrigin | None, hosts: list[str], origins: list[str], refusal: Refusal
+) -> None:
+    assert check_host_and_origin(public, hosts, origins, "127.0.0.1") == refusal
 
 
 def test_protocol_versions_over_http() -> None:

@@ -255,8 +255,7 @@ class RequestGuard:
 
 def check_content_type(values: Sequence[str]) -> Refusal | None:
     """A POST carries one JSON-RPC message as ``application/json`` (parameters such as charset allowed)."""
-    media = values[0].split(";", 1)[0].strip().lower() if len(values) == 1 else ""
-    if media == "application/json":
+    if len(values) == 1 and values[0].partition(";")[0].strip().lower() == "application/json":
         return None
     return Refusal(415, "Content-Type must be application/json")
 
@@ -268,11 +267,11 @@ def check_message_shape(body: bytes) -> Refusal | None:
     is left to the SDK, which answers it with a parse error.
     """
     start = body.lstrip()[:1]
-    if start in (b"{", b""):
+    if start == b"{":
         return None
     try:
         json.loads(body)
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError):  # an empty body too
         return None
     if start == b"[":
         return Refusal(400, "JSON-RPC batches are not supported: send one message object per request")
