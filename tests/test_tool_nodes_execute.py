@@ -18,8 +18,10 @@ import pytest
 
 from catalog.runtime import CatalogRuntime
 from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
+from catalog.tool_nodes.execute import call_in_process, resolve_callable
 from catalog.tool_nodes.node import SchemaRegistry
 from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route
+from intent.errors import IntentError
 
 REPO = Path(__file__).resolve().parent.parent
 LINUX_TOOLS = REPO / "tests" / "data" / "catalog" / "linux-tools.json"
@@ -383,6 +385,58 @@ async def test_in_process_functions_are_allowlisted_and_called_with_keywords(tmp
         ("words.explode", "error", []), ("words.dawdle", "timeout", [])]
 
 
+MODULE = "tests.fakes.in_process"
+
+
+@pytest.mark.parametrize(
+    ("reference", "message"),
+    [
+        (MODULE, f"'{MODULE}' must name a function as 'module:function'"),
+        (":count_words", "':count_words' must name a function as 'module:function'"),
+        (f"{MODULE}:", f"'{MODULE}:' must name a function as 'module:function'"),
+        ("os:system", "'os:system' is not in the server's allowlist of in-process functions (--allow-function)"),
+        (f"{MODULE}:missing", f"'{MODULE}:missing' cannot be imported (AttributeError)"),
+        (f"{MODULE}:count_words:x", f"'{MODULE}:count_words:x' cannot be imported (AttributeError)"),
+        (f"{MODULE}:time", f"'{MODULE}:time' is not callable"),  # a module the functions' module imports
+        ("tests.fakes.nowhere:f", "'tests.fakes.nowhere:f' cannot be imported (ModuleNotFoundError)"),
+    ],
+)
+def test_an_in_process_reference_is_refused_saying_what_and_where(reference: str, message: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        resolve_callable(reference, [f"{MODULE}:*", "tests.fakes.nowhere:f"])
+    assert (caught.value.code, caught.value.message, caught.value.path) == (
+        "CONFIG_INVALID", message, "/invoke/inProcess/function")
+
+
+def test_an_in_process_reference_may_name_an_attribute_path_of_an_allowed_module() -> None:
+    assert resolve_callable(f"{MODULE}:time.sleep", [f"{MODULE}:*"]) is time.sleep
+    assert resolve_callable(f"{MODULE}:shout", [f"{MODULE}:shout"]).__name__ == "shout"
+
+
+@pytest.mark.anyio
+async def test_an_in_process_call_is_audited_with_its_error_duration_and_recognition(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from tests.fakes import in_process
+
+    caplog.set_level("DEBUG", logger="catalog.tool_nodes")
+    explode, dawdle = (parse_node(IN_PROCESS[index], SchemaRegistry()) for index in (2, 3))
+    text_schema = {"type": "object", "properties": {"text": {"type": "string"}}}
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        await call_in_process(explode, in_process.explode, {"text": "x"}, text_schema, audit=log,
+                              recognition_id="rec-1")
+        await call_in_process(explode, in_process.explode, {"text": 1}, text_schema, audit=log)
+        await call_in_process(dawdle, in_process.dawdle, {"seconds": 0.05}, {"type": "object"}, audit=log)
+    failed, refused, slow = records(tmp_path / "audit.jsonl")
+    assert (failed["error"], failed["recognitionId"]) == ("'words.explode' failed: RuntimeError", "rec-1")
+    assert refused["outcome"] == "refused" and "recognitionId" not in refused
+    assert refused["error"] == ("INPUT_INVALID: the arguments do not match the tool's input schema: "
+                                'text fails type "string"')
+    assert slow["outcome"] == "ok" and "error" not in slow and 50 <= slow["durationMs"] < 5000
+    assert [r.getMessage() for r in caplog.records if r.levelname == "DEBUG"] == [
+        f"in-process tool words.explode ({MODULE}:explode) failed"]
+
+
 def test_in_process_nodes_need_no_program_on_the_host() -> None:
     projection = project(IN_PROCESS[:1], host=Host.detect(environ={"PATH": "/nonexistent"}))
     assert projection.omitted == [] and [tool["name"] for tool in projection.tools] == ["words.count"]
@@ -483,7 +537,8 @@ def test_secrets_are_found_from_the_arguments_when_argv_was_built_elsewhere() ->
                               arguments={"user": "bob", "pin": 7})
     assert built["argv"] == ["login", "--user", "bob", "--pin", "[redacted]"]
     # Another argv (a wrapper's, say): every rendering of the secret value is masked wherever it is.
-    for sent, word in ((1e3, "1000"), (1000, "1000"), (2.5, "2.5"), ("x1", "x1")):
+    for sent, word in ((1e3, "1000"), (1000, "1000"), (2.5, "2.5"), ("x1", "x1"), (float("inf"), "inf"),
+                       (True, "true"), (2.0**70, str(2**70)), (-7, "-7")):
         wrapped = record_invocation(io.StringIO(), node, ["sudo", "login", "--pin", word, "1000x"], outcome="ok",
                                     arguments={"pin": sent})
         assert wrapped["argv"] == ["sudo", "login", "--pin", "[redacted]", "1000x"]

@@ -358,6 +358,16 @@ def test_shells_by_another_name_are_refused(command: list[str]) -> None:
     assert refused.value.path == "/invoke"
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["env", "-S", "sh -c x"], ["env", "-Ssh -c x"], ["/usr/bin/env", "--split-string", "sh -c x"],
+     ["env", "--split-string=sh -c x"], ["timeout", "5", "env", "-S", "ls -l"]],
+)
+def test_env_splitting_a_string_into_a_command_is_refused_as_such(command: list[str]) -> None:
+    assert command_problem(command, code_inputs=False) == (
+        "runs 'env -S', which splits a string into a command like a shell")
+
+
 def test_an_interpreter_without_a_script_is_refused_when_inputs_would_be_its_program() -> None:
     stdin_node = {"id": "run", "summary": "x", "io": {"inputs": [{"name": "code", "schema": {"type": "string"},
                                                                   "arg": "stdin"}]},
@@ -406,6 +416,8 @@ def test_declared_enum_values_are_the_nodes_own_words() -> None:
         ({"type": "string", "format": "ipv6"}, "2001:db8::1", ["192.0.2.1", "2001:db8::1%eth0", "2001:db8:::1"]),
         ({"type": "string", "format": "hostname"}, "build-01.example.com",
          ["a..b", "a" * 64 + ".com", "x" * 254, "a." * 127 + "a", "under_score.com", ""]),
+        ({"type": "string", "format": "hostname"}, "a." * 126 + "a", ["a." * 126 + "ab", ".example.com"]),  # 253, 254
+        ({"type": "string", "format": "hostname"}, "example.db-X", ["example.db-", "-x.example"]),
     ],
 )
 def test_argv_safe_formats_are_checked_when_the_value_arrives(schema: dict[str, Any], good: str,

@@ -90,13 +90,16 @@ def secret_positions(node: ToolNode, arguments: Mapping[str, Any] | None, argv: 
 
 
 def _renderings(value: Any) -> set[str]:
-    forms = {value if isinstance(value, str) else json.dumps(value)}
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    """The words a secret value may have become: the text itself; else its JSON (an integer, ``true``,
+    a finite float as argv writes it too), Python's spelling of a float (``inf``), an integral float as
+    the integer argv writes (``1e3`` is ``1000``)."""
+    if isinstance(value, str):
+        return {value}
+    forms = {json.dumps(value)}
+    if isinstance(value, float):
         forms.add(repr(value))
-        if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+        if value.is_integer():
             forms.add(str(int(value)))
-        elif isinstance(value, int) and abs(value) < 2**63:
-            forms.add(str(value))
     return forms
 
 
