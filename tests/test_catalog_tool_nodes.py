@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from catalog.tool_nodes import build_argv, build_invocation, parse_node, project, record_invocation
+from catalog.tool_nodes import Host, build_argv, build_invocation, check_nodes, parse_node, project, record_invocation
 from catalog.tool_nodes.node import SchemaRegistry
 from intent.errors import IntentError
 
@@ -191,6 +191,33 @@ def test_duplicate_ids_and_name_collisions_fail() -> None:
         project([node("a"), node("a")])
     with pytest.raises(IntentError, match="both project"):
         project([node("a/b"), node("a:b")])
+
+
+def test_check_reports_every_finding_with_where_it_is_and_whether_it_blocks() -> None:
+    free = [{"name": "v", "schema": {"type": "string"}, "arg": {"flag": "--v"}}]
+    document = {"nodes": [{"id": "a"}, node("b.free", inputs=free), node("c.ok"), node("c.ok"),
+                          node("d.net", requires=["network"]), 7]}
+    assert [finding.to_dict() for finding in check_nodes(document)] == [
+        {"id": "a", "kind": "could_not_determine", "reason": "Tool node 'a': 'summary' must be a non-empty string",
+         "pointer": "/nodes/0/summary", "blocking": True},
+        {"id": "b.free", "kind": "unconstrained_argv", "reason": "argv input 'v' is a free string without enum, "
+         "pattern or format; free text belongs on stdin", "pointer": "/nodes/1/io/inputs/0/schema", "blocking": True},
+        {"id": "c.ok", "kind": "could_not_determine", "reason": "Tool node 'c.ok' is declared twice or shares its "
+         "tool name", "pointer": "/nodes/3/id", "blocking": True},
+        {"id": "d.net", "kind": "requires_unmet", "reason": "requires network, not available on this host",
+         "pointer": "/nodes/4/requires", "blocking": False},
+        {"id": None, "kind": "could_not_determine", "reason": "Tool node 5 must be a JSON object",
+         "pointer": "/nodes/5", "blocking": True},
+    ]
+    # A bare list is pointed into from the root; what is available, or on the host, is no finding.
+    assert [(f.id, f.pointer) for f in check_nodes([node("b.free", inputs=free)])] == [
+        ("b.free", "/0/io/inputs/0/schema")]
+    assert check_nodes([node("d.net", requires=["network"])], ["network"]) == []
+    bare_host = Host.detect(environ={"PATH": "/nonexistent"})
+    assert [f.reason for f in check_nodes([node("e.bin")], host=bare_host)] == [
+        "requires bin:beans (no program 'beans' on PATH), not available on this host"]
+    assert [(f.kind, f.reason, f.pointer) for f in check_nodes({"nodes": 5})] == [
+        ("could_not_determine", "field 'nodes' must be a list of Tool nodes", "/nodes")]
 
 
 def test_projection_to_dict_lists_tools_and_omissions() -> None:

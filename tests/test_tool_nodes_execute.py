@@ -437,6 +437,19 @@ async def test_an_in_process_call_is_audited_with_its_error_duration_and_recogni
         f"in-process tool words.explode ({MODULE}:explode) failed"]
 
 
+@pytest.mark.anyio
+async def test_tool_nodes_offer_no_resources() -> None:
+    runtime = ToolNodeRuntime.start(IN_PROCESS[:1], allow_functions=[f"{MODULE}:*"])
+    try:
+        assert runtime.list_resources() == []
+        with pytest.raises(IntentError) as caught:
+            await runtime.read_resource("file:///etc/passwd")
+    finally:
+        await runtime.aclose()
+    assert (caught.value.code, caught.value.message, caught.value.path) == (
+        "RESOURCE_UNKNOWN", "Tool nodes offer no resources", "/uri")
+
+
 def test_in_process_nodes_need_no_program_on_the_host() -> None:
     projection = project(IN_PROCESS[:1], host=Host.detect(environ={"PATH": "/nonexistent"}))
     assert projection.omitted == [] and [tool["name"] for tool in projection.tools] == ["words.count"]

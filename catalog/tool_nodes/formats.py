@@ -99,10 +99,6 @@ FORMAT_CHECKS: dict[str, Callable[[str], bool]] = {
 ARGV_SAFE_FORMATS = frozenset({"date", "time", "date-time", "uuid", "ipv4", "ipv6", "hostname"})
 
 
-def is_checked_format(name: object) -> bool:
-    return isinstance(name, str) and name in FORMAT_CHECKS
-
-
 def check_format(name: str, value: str) -> bool:
     """True when ``value`` is a valid ``name``; formats this module does not know never pass."""
     checker = FORMAT_CHECKS.get(name)
