@@ -220,6 +220,22 @@ def test_check_reports_every_finding_with_where_it_is_and_whether_it_blocks() ->
         ("could_not_determine", "field 'nodes' must be a list of Tool nodes", "/nodes")]
 
 
+def test_an_input_property_is_a_copy_of_its_schema_with_the_inputs_description() -> None:
+    described = parse_node(node(inputs=[
+        {"name": "status", "schema": "BeanStatus", "description": "the new status", "arg": {"flag": "--status"}},
+        {"name": "tag", "schema": {"type": "string", "pattern": "^[a-z]+$", "description": "own words"},
+         "description": "tags to add", "repeated": True, "arg": {"flag": "--tag"}},
+    ]), SchemaRegistry(SCHEMAS))
+    status, tag = described.inputs
+    assert status.property_schema() == {"type": "string", "enum": ["todo", "in-progress", "done"],
+                                        "description": "the new status"}
+    assert tag.property_schema() == {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$",
+                                                                "description": "own words"},
+                                     "description": "tags to add"}
+    status.property_schema()["enum"].append("lost")  # the node's own schema is not touched
+    assert status.property_schema()["enum"] == ["todo", "in-progress", "done"]
+
+
 def test_projection_to_dict_lists_tools_and_omissions() -> None:
     data = project([node("ok"), node("remote", invoke={"mcp": {}})]).to_dict()
     assert [tool["name"] for tool in data["tools"]] == ["ok"]

@@ -20,7 +20,7 @@ from catalog.runtime import CatalogRuntime
 from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
 from catalog.tool_nodes.execute import call_in_process, resolve_callable
 from catalog.tool_nodes.node import SchemaRegistry
-from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route
+from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route, has_gpu
 from intent.errors import IntentError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -285,6 +285,72 @@ def test_network_gpu_and_container_detection(tmp_path: Path) -> None:
     assert find_container_runtime(str(fake.parent)) is None
     script(tmp_path, "podman", "exit 0\n")
     assert find_container_runtime(str(tmp_path)) == str(tmp_path / "podman")
+
+
+# One line of /proc/net/ipv6_route: destination, prefix length, source, its length, next hop, metric,
+# reference and use counts, flags, device.
+IPV6_DEFAULT = ("00000000000000000000000000000000 00 00000000000000000000000000000000 00 "
+                "fe800000000000000000000000000001 00000400 00000001 00000000 00000003 {}\n")
+
+
+@pytest.mark.parametrize(
+    ("route", "ipv6_route", "found"),
+    [
+        ("Iface\tDestination\tGateway\neth0\t00000000\t0101A8C0\n", None, True),  # the first line after the header
+        ("Iface\tDestination\tGateway\n", IPV6_DEFAULT.format("eth0"), True),
+        (None, IPV6_DEFAULT.format("eth0"), True),
+        ("Iface\tDestination\tGateway\n", IPV6_DEFAULT.format("lo"), False),  # a default route through loopback
+        (None, IPV6_DEFAULT.format("eth0").replace(" 00 ", " 40 ", 1), False),  # a /64, not a default route
+        (None, "fe80" + IPV6_DEFAULT.format("eth0")[4:], False),  # another destination
+        (None, " ".join(IPV6_DEFAULT.format("eth0").split()[:9]) + "\n", False),  # a short line is skipped
+        ("Iface\tDestination\nx\n", "\n", False),
+        (None, None, False),
+    ],
+)
+def test_a_default_route_is_read_from_the_kernels_tables(tmp_path: Path, route: str | None, ipv6_route: str | None,
+                                                          found: bool) -> None:
+    for name, text in (("route", route), ("ipv6_route", ipv6_route)):
+        if text is not None:
+            (tmp_path / name).write_text(text)
+    assert has_default_route(tmp_path) is found
+
+
+def test_a_gpu_is_an_nvidia_or_amd_compute_device(tmp_path: Path) -> None:
+    assert has_gpu(tmp_path) is False
+    (tmp_path / "kfd").touch()
+    assert has_gpu(tmp_path) is True
+    (tmp_path / "kfd").unlink()
+    (tmp_path / "nvidia0").touch()
+    assert has_gpu(tmp_path) is True
+
+
+def test_the_container_probe_asks_info_quietly_and_moves_on_from_a_silent_runtime(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    answers = 'echo probe-out; echo probe-err >&2; [ "$*" = "info --format {{.ID}}" ]\n'
+    script(tmp_path, "podman", answers)
+    assert find_container_runtime(str(tmp_path)) == str(tmp_path / "podman")  # no docker: podman is next
+    assert capfd.readouterr() == ("", "")
+    monkeypatch.setattr("catalog.tool_nodes.preconditions.CONTAINER_PROBE_SECONDS", 0.2)
+    script(tmp_path, "docker", "sleep 3\n")
+    assert find_container_runtime(str(tmp_path)) == str(tmp_path / "podman")  # docker did not answer in time
+
+
+def test_each_unmet_requirement_says_why(tmp_path: Path) -> None:
+    program = script(tmp_path, "tool", "exit 0\n")
+    host = Host.detect(environ={"PATH": str(tmp_path)}, container_runtime="surely-not-a-runtime")
+    host.network, host.gpu = False, False
+    assert host.which("tool") == str(program) and host.which(str(program)) == str(program)
+    assert host.which("date") is None  # the host's own PATH, not this process's
+    assert [host.unmet(item) for item in ("bin:tool", "network", "container", "gpu", "bin:/nowhere:x")] == [
+        None,
+        "network (no default route on this host)",
+        "container (no docker or podman that answers; declare one with --available container)",
+        "gpu (no NVIDIA or AMD compute device found)",
+        "bin:/nowhere:x (no program '/nowhere:x' on PATH)",
+    ]
+    host.network, host.gpu = True, True
+    assert host.unmet("network") is None and host.unmet("gpu") is None
 
 
 # --- container arm ----------------------------------------------------------------------------------------
@@ -555,6 +621,10 @@ def test_secrets_are_found_from_the_arguments_when_argv_was_built_elsewhere() ->
         wrapped = record_invocation(io.StringIO(), node, ["sudo", "login", "--pin", word, "1000x"], outcome="ok",
                                     arguments={"pin": sent})
         assert wrapped["argv"] == ["sudo", "login", "--pin", "[redacted]", "1000x"]
+    # Each element of a repeated secret is masked; a public value equal to nothing secret is not.
+    listed = record_invocation(io.StringIO(), node, ["sudo", "login", "--user", "bob", "7", "8", "9"], outcome="ok",
+                               arguments={"user": "bob", "pin": [7, 8]})
+    assert listed["argv"] == ["sudo", "login", "--user", "bob", "[redacted]", "[redacted]", "9"]
     # Nothing secret declared, or no arguments: nothing masked.
     plain = parse_node(shell_node("p", ["p"], [{"name": "n", "schema": {"type": "integer"},
                                                   "arg": {"positional": 0}}]), SchemaRegistry())

@@ -83,8 +83,7 @@ class Host:
         return self.environ.get("PATH", os.defpath)
 
     def which(self, name: str) -> str | None:
-        if "/" in name:
-            return name if os.path.isfile(name) and os.access(name, os.X_OK) else None
+        """The program ``name`` on this host's PATH (a name with a ``/`` is checked where it points)."""
         return shutil.which(name, path=self.search_path)
 
     @functools.cached_property
