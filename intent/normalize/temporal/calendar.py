@@ -44,15 +44,16 @@ _DASH = re.compile(
     re.IGNORECASE,
 )
 _MONTH_FIRST = re.compile(
-    rf"\b({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
+    rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
     rf"(?:(?:,\s*|\s+|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d))?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
-    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z]))({MONTH})\b\.?"
+    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b)?",
     re.IGNORECASE,
 )
+_GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
     r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-)"
@@ -64,6 +65,8 @@ _ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|n
 # "Tuesday 19th", "Thu 15th": a day of month right after a weekday.
 _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))" + _FOLLOWS_OK,
                           re.IGNORECASE)
+# "Friday 27", "Tue 13": a bare number after a weekday is its day of month when it cannot be an hour.
+_WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
 _OF_MONTH = re.compile(
     rf"\b(?:the\s+)?({_DAY})\s+of\s+(this|the\s+current|current|next|the\s+next|the\s+following|last|the\s+last|"
     r"the\s+previous|previous|the\s+coming)\s+month\b",
@@ -166,6 +169,11 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if match.group(2) == "." and len(match.group(4)) == 2:
             continue  # "1.5.26" reads as a version number as often as a date
         piece = _numeric(match, int(match.group(1)), int(match.group(3)), year, reference, single_only=False)
+        if piece and len(match.group(4)) == 2:
+            # "16-04-19" may be written year first too: that reading joins the others
+            year_first = safe_date(2000 + int(match.group(1)), int(match.group(3)), int(match.group(4)))
+            if year_first is not None and year_first not in piece.days:
+                piece = piece.moved(days=(*piece.days, year_first))
         if piece:
             out.append(piece)
     for match in scan(_SLASH, text, sep):
@@ -176,6 +184,11 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         # "2-15" is a date only when one order is possible; "3-5" is more often a range of numbers.
         piece = _numeric(match, int(match.group(1)), int(match.group(2)), None, reference, single_only=True)
         if piece and int(match.group(1)) <= 12 < int(match.group(2)):
+            out.append(piece)
+    for match in scan(_GLUED, text, months and digits):
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], int(match.group(1)),
+                       _year(match.group(3)), reference)
+        if piece:
             out.append(piece)
     for match in scan(_MONTH_FIRST, text, months):
         day = day_of(match.group(2))
@@ -201,12 +214,14 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if piece:
             out.append(piece)
     ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS
-    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and words & WEEKDAY_WORDS)):
+    weekday_words = words & WEEKDAY_WORDS
+    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and weekday_words),
+                           (_WEEKDAY_NUMBER, digits and weekday_words)):
         for match in scan(pattern, text, worth):
             day = day_of(match.group(1))
             # the quote keeps its "the" ("the 1st"): a bare "1st" is no date
             the = text.lower().rfind("the", match.start(), match.start(1))
-            start = the if the >= 0 and pattern is not _WEEKDAY_DAY else match.start(1)
+            start = the if the >= 0 and pattern not in (_WEEKDAY_DAY, _WEEKDAY_NUMBER) else match.start(1)
             piece = _day_of_month(start, match.end(1), day or 0, reference, None)
             if piece:
                 out.append(piece)

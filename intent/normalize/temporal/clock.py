@@ -26,7 +26,7 @@ _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b
 _NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)\b", re.IGNORECASE)
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
-    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|"
+    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?(?:\s*o'?\s?clock)?(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|"
     r"tomorrow|tmrw|today|in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b))",
     re.IGNORECASE,
 )
@@ -46,6 +46,17 @@ _AT_HOUR = re.compile(
     r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?)\b)",
     re.IGNORECASE,
 )
+# "at 17", "@ 21": an hour of the afternoon or evening on a 24-hour clock.
+_AT_24 = re.compile(
+    r"(?:\bat\s+|@\s*)(1[3-9]|2[0-3])(?:\s*(?:h|hrs|hours)\b)?"
+    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|minutes?|times?|items?|percent|"
+    r"dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|years?)\b)",
+    re.IGNORECASE,
+)
+# "19.30", "0900": times written with a dot or as four digits, read only right after a day
+# ("Friday 19.30", "12 May 0900"); alone they are numbers.
+_DOTTED = re.compile(r"(?<![\w.,:/$€£-])([01]?\d|2[0-3])\.([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
+_FOUR_DIGITS = re.compile(r"(?<![\w.,:/$€£-])(0\d|1[0-8]|2[1-3])([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
 _OCLOCK = re.compile(rf"\b{_H12}\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
 _WORD_CLOCK = re.compile(
     rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE
@@ -169,8 +180,21 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             clock = (int(match.group(1)), int(match.group(2) or 0))
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_NAMED, text, words & _NAMED_WORDS):
-        clock = (0, 0) if match.group(1).lower() == "midnight" else (12, 0)
-        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+        midnight = match.group(1).lower() == "midnight"
+        out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
+                         midnight=midnight))
+    for match in scan(_AT_24, text, cue):
+        out.append(Piece(match.start(), match.end(), "time", clocks=((int(match.group(1)), 0),)))
+    for match in scan(_DOTTED, text, "." in text):
+        hour, minute = int(match.group(1)), int(match.group(2))
+        if match.group(1).startswith("0") or hour == 0 or hour >= 13:
+            out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),), needs_day=True))
+        else:
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False,
+                             needs_day=True))
+    for match in scan(_FOUR_DIGITS, text, True):
+        clock = (int(match.group(1)), int(match.group(2)))
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,), needs_day=True))
     for match in scan(_WORD_CLOCK, text, words & _HOUR_WORD_SET):
         letter = _letter(match, 3)
         assert letter is not None

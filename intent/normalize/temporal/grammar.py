@@ -32,6 +32,7 @@ from intent.normalize.temporal.lexicon import (
     HOLIDAY_WORDS,
     HOUR_WORD,
     MONTH,
+    MONTH_WORDS,
     PART_WORDS,
     RELATIVE_WORDS,
     TRIGGER_WORDS,
@@ -48,7 +49,7 @@ from intent.normalize.temporal.zones import ZONE, zone_key
 __all__ = ["read_temporal"]
 
 _PART = re.compile(
-    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(morning|afternoon|evening|night|am|pm)\b(?!\s*[:\d])",
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night)|(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
 _JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in)\b|@)*$", re.IGNORECASE)
@@ -73,7 +74,7 @@ def _part_fits(part: str, clock: Clock) -> bool:
 def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
-        part = match.group(1).lower()
+        part = (match.group(1) or match.group(2)).lower()
         if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
             continue  # a lone "am" is the verb
         out.append(Piece(match.start(), match.end(), "part", part=part))
@@ -163,6 +164,13 @@ class _Group:
             days, inferred = dates[0].days, dates[0].inferred
         if dates and not days and (today is not None or not times):
             return None  # a day that cannot be placed; without a reference its time of day still reads
+        if times and times[0].needs_day and not (dates and dates[0].end <= times[0].start):
+            return None  # "19.30" alone, or before a day ("room 1015 tomorrow"), is a number
+        if times and times[0].midnight and days:
+            # "midnight tonight" ends today; "Friday at midnight" may be Friday's start or its end
+            night = any(p.part == "night" for p in dates)
+            days = tuple(d + timedelta(days=1) for d in days) if night else tuple(
+                dict.fromkeys((*days, *(d + timedelta(days=1) for d in days))))
         clocks: tuple[Clock, ...] = ()
         zone = None
         settled_by_part = False
@@ -316,27 +324,55 @@ _UNREAD_NEIGHBOURS = frozenset(
     "january february april june july august september october november december jan feb apr jun jul aug sep "
     "sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues thu thur thurs fri "
     "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm".split()
-)
+) | (MONTH_WORDS - {"may", "mar", "march"})
 _NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)")
-_PREVIOUS_WORD = re.compile(r"([^\W_]+)[ \t]+$")
-# "27.05. 14:00", "5/27-ish 2pm": digits joined by date separators, not read, right before a phrase.
-_PREVIOUS_NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?[ \t]+$")
+_PREVIOUS_WORD = re.compile(r"([^\W_]+)\.?,?[ \t]+$")
+# "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
+# before a phrase (or before the month word right before it).
+_PREVIOUS_NUMERIC_DATE = re.compile(
+    r"(?:\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?|(?<![\w.])\d{1,2}\.[ \t]+[^\W\d_]+\.?)[ \t]+$"
+)
+# "Tuesday, 8.5.", "Friday 12/3", "Monday 24th": a numeric date or an ordinal right after a phrase.
+_NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)", re.IGNORECASE)
+# "24th 12:50", "2018 14:30", "2 jul 22": a number before a phrase that starts with a time or a month.
+_PREVIOUS_NUMBER = re.compile(r"(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+$", re.IGNORECASE)
+_STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
+# Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
+_COMMON_MONTHS = frozenset({"may", "mar", "march"})
 
 
 def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int, int]]) -> bool:
+    def unread(position: int) -> bool:
+        return not any(s <= position < e for s, e in spans)
+
     after = _NEXT_WORD.match(text, mention.end)
-    if after and not any(s <= after.start(1) < e for s, e in spans):
+    if after and unread(after.start(1)):
         word = after.group(1)
         if word.lower() in _UNREAD_NEIGHBOURS or (word.isdigit() and mention.date_span is not None):
             return True
-    numeric = _PREVIOUS_NUMERIC_DATE.search(_before(text, mention.start, 24))
-    if numeric and not any(s <= mention.start - len(numeric.group(0)) < e for s, e in spans):
+    numeric_after = _NEXT_NUMERIC_DATE.match(text, mention.end)
+    if numeric_after and mention.date_span is not None and unread(numeric_after.end() - 1):
         return True
-    before = _PREVIOUS_WORD.search(_before(text, mention.start, 24))
+    window = _before(text, mention.start, 24)
+    numeric = _PREVIOUS_NUMERIC_DATE.search(window)
+    if numeric and unread(mention.start - len(numeric.group(0))):
+        return True
+    number = _PREVIOUS_NUMBER.search(window)
+    if number and unread(mention.start - len(number.group(0))):
+        # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but a number, an
+        # ordinal or a year right before "14:30" or "jul 22" is the unread part of a date
+        if number.group(2) or _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start):
+            return True
+    before = _PREVIOUS_WORD.search(window)
     if before:
         start = mention.start - len(before.group(0))
-        # a count before a day is a count ("for 4 tomorrow"), so only date words count here
-        if before.group(1).lower() in _UNREAD_NEIGHBOURS and not any(s <= start < e for s, e in spans):
+        word = before.group(1).lower()
+        if word in _COMMON_MONTHS:
+            named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
+        else:
+            named = word in _UNREAD_NEIGHBOURS
+        # only date words count here (a count before a day is a count: see above)
+        if named and unread(start):
             return True
     return False
 

@@ -32,6 +32,8 @@ class Piece:
     day_only: int | None = None
     settled: bool = True  # False: an hour without am/pm, which a part of day may settle
     bad: bool = False  # words that make the whole phrase unreadable (an unknown zone, a wrong weekday)
+    needs_day: bool = False  # a time read only next to a day ("12 May 0900", "Friday 19.30")
+    midnight: bool = False  # the word "midnight": with a day it may be that day's start or its end
 
     def moved(self, **changes: object) -> Piece:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -45,7 +45,12 @@ _NTH_OF_MONTH = re.compile(
 )
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
         "last": -1}
-_LAST_WEEKS = re.compile(rf"\b(last|next|this)\s+week'?s\s+({WEEKDAY})\b", re.IGNORECASE)
+# "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday".
+_LAST_WEEKS = re.compile(
+    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?,?\s+(?:on\s+)?"
+    rf"(?:the\s+)?({WEEKDAY})\b\.?",
+    re.IGNORECASE,
+)
 _CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
                          r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
 _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
@@ -98,13 +103,15 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming", "the following", "following"):
+    if qualifier in ("", "coming", "this coming", "the coming"):
         return (coming,)
     if qualifier == "this":
-        if weekday >= today.weekday():
+        if weekday == today.weekday():
+            return (today, coming)  # said on a Wednesday, "this Wednesday" is today or in a week
+        if weekday > today.weekday():
             return (today + timedelta(days=ahead),)
         return (recent, coming)  # said on Wednesday, "this Monday" is behind or ahead
-    if qualifier == "next":
+    if qualifier in ("next", "the following", "following"):
         if weekday > today.weekday():
             return (coming, coming + timedelta(days=7))
         return (coming,)  # "next Monday" said on Friday: the coming one, which is in next week too
@@ -170,7 +177,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
     for match in _LAST_WEEKS.finditer(text):
         weekday = WEEKDAYS[match.group(2).lower()]
-        out.append(Piece(match.start(), match.end(), "date", days=(_in_week(weekday, match.group(1).lower(), today),),
+        which = " ".join(match.group(1).lower().split())
+        out.append(Piece(match.start(), match.end(), "date", days=(_in_week(weekday, which, today),),
                          inferred=True, weekday=weekday))
     for match in _WEEKS_FROM.finditer(text):
         count = count_of(match.group(1))
