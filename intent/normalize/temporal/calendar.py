@@ -56,7 +56,8 @@ _DAY_FIRST = re.compile(
 _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
-    r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-)"
+    r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-|"
+    r"\s+(?:\d{1,2}[:.]\d{2}|\d{4}\b|\d{1,2}\s*[ap]\.?m\b))"
 )
 _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
@@ -169,8 +170,8 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if match.group(2) == "." and len(match.group(4)) == 2:
             continue  # "1.5.26" reads as a version number as often as a date
         piece = _numeric(match, int(match.group(1)), int(match.group(3)), year, reference, single_only=False)
-        if piece and len(match.group(4)) == 2:
-            # "16-04-19" may be written year first too: that reading joins the others
+        if piece and len(match.group(4)) == 2 and len(match.group(1)) == 2 and match.group(2) == "-":
+            # "16-04-19" may be written year first too (never "3/3/15"): that reading joins the others
             year_first = safe_date(2000 + int(match.group(1)), int(match.group(3)), int(match.group(4)))
             if year_first is not None and year_first not in piece.days:
                 piece = piece.moved(days=(*piece.days, year_first))

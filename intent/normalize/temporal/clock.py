@@ -187,6 +187,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         out.append(Piece(match.start(), match.end(), "time", clocks=((int(match.group(1)), 0),)))
     for match in scan(_DOTTED, text, "." in text):
         hour, minute = int(match.group(1)), int(match.group(2))
+        if 1 <= hour <= 31 and 1 <= minute <= 12 and not match.group(0).lower().endswith("h"):
+            continue  # "Monday 19.06" may be the 19th of June: left unread
         if match.group(1).startswith("0") or hour == 0 or hour >= 13:
             out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),), needs_day=True))
         else:
