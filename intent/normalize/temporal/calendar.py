@@ -53,6 +53,11 @@ _DAY_FIRST = re.compile(
     rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b)?",
     re.IGNORECASE,
 )
+# "2027 Jan 2", "2027, January 2nd": the year first, then a month name and a day.
+_YEAR_FIRST = re.compile(
+    rf"\b({YEAR}),?\s+({MONTH})\.?\s+({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)",
+    re.IGNORECASE,
+)
 _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
@@ -186,6 +191,12 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         piece = _numeric(match, int(match.group(1)), int(match.group(2)), None, reference, single_only=True)
         if piece and int(match.group(1)) <= 12 < int(match.group(2)):
             out.append(piece)
+    for match in scan(_YEAR_FIRST, text, months and digits):
+        day = day_of(match.group(3))
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], day or 0, int(match.group(1)),
+                       reference) if day else None
+        if piece:
+            out.append(piece)
     for match in scan(_GLUED, text, months and digits):
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], int(match.group(1)),
                        _year(match.group(3)), reference)
@@ -225,5 +236,5 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             start = the if the >= 0 and pattern not in (_WEEKDAY_DAY, _WEEKDAY_NUMBER) else match.start(1)
             piece = _day_of_month(start, match.end(1), day or 0, reference, None)
             if piece:
-                out.append(piece)
+                out.append(piece.moved(near_only=True) if pattern is _WEEKDAY_NUMBER else piece)
     return out

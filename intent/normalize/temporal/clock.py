@@ -77,6 +77,11 @@ _RANGE = re.compile(
     rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
     re.IGNORECASE,
 )
+# British "half five": half past five.
+_HALF_HOUR_WORD = re.compile(
+    rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
+    re.IGNORECASE,
+)
 _MINUTES_OF = {"quarter": 15, "a quarter": 15, "half": 30, "fifteen": 15, "twenty": 20, "twenty five": 25}
 
 
@@ -189,14 +194,20 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         hour, minute = int(match.group(1)), int(match.group(2))
         if 1 <= hour <= 31 and 1 <= minute <= 12 and not match.group(0).lower().endswith("h"):
             continue  # "Monday 19.06" may be the 19th of June: left unread
+        start, needs = _cued(text, match)
         if match.group(1).startswith("0") or hour == 0 or hour >= 13:
-            out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),), needs_day=True))
+            out.append(Piece(start, match.end(), "time", clocks=((hour, minute),), needs_day=needs))
         else:
-            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False,
-                             needs_day=True))
+            out.append(Piece(start, match.end(), "time", clocks=open_hour(hour, minute), settled=False,
+                             needs_day=needs))
     for match in scan(_FOUR_DIGITS, text, True):
-        clock = (int(match.group(1)), int(match.group(2)))
-        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,), needs_day=True))
+        start, needs = _cued(text, match)
+        hour, minute = int(match.group(1)), int(match.group(2))
+        # after a day "1030" is a 24-hour time, as "0930" and "1430"; "at 1030" is typed for "at 10:30",
+        # which may be either half of the day
+        casual = needs is None and 10 <= hour <= 12
+        clocks, settled = (open_hour(hour, minute), False) if casual else (((hour, minute),), True)
+        out.append(Piece(start, match.end(), "time", clocks=clocks, settled=settled, needs_day=needs))
     for match in scan(_WORD_CLOCK, text, words & _HOUR_WORD_SET):
         letter = _letter(match, 3)
         assert letter is not None
@@ -213,6 +224,13 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
+    for match in scan(_HALF_HOUR_WORD, text, "half" in words and words & _HOUR_WORD_SET):
+        letter = _letter(match, 2)
+        hour = _hour(match.group(1))
+        if letter:
+            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(hour, 30, letter),)))
+        else:
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 30), settled=False))
     for match in scan(_AT_HOUR, text, cue):
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
@@ -227,6 +245,24 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0),
                              settled=False))
     return out
+
+
+_AT_BEFORE = re.compile(r"(?:\bat\s+|@\s*)$", re.IGNORECASE)
+# Words after "at 12.50" or "at 1200" that make it a price or a count, not a time.
+_NOT_A_TIME_AFTER = re.compile(
+    r"\s*(?:each|per|apiece|a\s+(?:piece|head|month|year|night)|dollars?|euros?|pounds?|usd|eur|gbp|people|"
+    r"persons|guests|items?|units?|feet|ft|metres|meters|m|km|miles?|kg|lbs?|rpm|points?)\b",
+    re.IGNORECASE,
+)
+
+
+def _cued(text: str, match: re.Match[str]) -> tuple[int, str | None]:
+    """Where a dotted or four-digit time starts, and whether it needs a day before it: after "at"
+    ("at 19.30", "at 1700") it is a time on its own; otherwise only right after a day."""
+    cue = _AT_BEFORE.search(_before(text, match.start(), 8))
+    if cue is None or _NOT_A_TIME_AFTER.match(text, match.end()):
+        return match.start(), "after"
+    return match.start() - len(cue.group(0)), None
 
 
 def _past_to(match: re.Match[str]) -> Piece | None:

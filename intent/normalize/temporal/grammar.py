@@ -114,7 +114,8 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
                 return (value,), True
         return (), True
     if other.day_only is not None and today is not None:
-        for ahead in range(0, 25):
+        # "Friday 17" when no Friday is the 17th soon is more likely Friday at 17:00: not read
+        for ahead in range(0, 2 if other.near_only else 25):
             first = today.replace(day=1) + relativedelta(months=ahead)
             value = safe_date(first.year, first.month, other.day_only)
             if value is not None and value >= today and value.weekday() == weekday:
@@ -164,7 +165,8 @@ class _Group:
             days, inferred = dates[0].days, dates[0].inferred
         if dates and not days and (today is not None or not times):
             return None  # a day that cannot be placed; without a reference its time of day still reads
-        if times and times[0].needs_day and not (dates and dates[0].end <= times[0].start):
+        needs_day = times[0].needs_day if times else None
+        if needs_day and not (dates and (needs_day == "any" or dates[0].end <= times[0].start)):
             return None  # "19.30" alone, or before a day ("room 1015 tomorrow"), is a number
         if times and times[0].midnight and days:
             # "midnight tonight" ends today; "Friday at midnight" may be Friday's start or its end
@@ -294,7 +296,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
             found += calendar_pieces(window, today, words)
         if words & WEEKDAY_WORDS or "day" in words:
             found += weekday_pieces(window, today)
-        if words & RELATIVE_WORDS:
+        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS):
             found += relative_pieces(window, reference, words)
         if words & HOLIDAY_WORDS:
             found += holiday_pieces(window, today)

@@ -32,7 +32,10 @@ class Piece:
     day_only: int | None = None
     settled: bool = True  # False: an hour without am/pm, which a part of day may settle
     bad: bool = False  # words that make the whole phrase unreadable (an unknown zone, a wrong weekday)
-    needs_day: bool = False  # a time read only next to a day ("12 May 0900", "Friday 19.30")
+    # a time read only with a day: "after" one ("12 May 0900", "Friday 19.30") or on "any" side
+    # ("same time tomorrow", "tomorrow, same time")
+    needs_day: str | None = None
+    near_only: bool = False  # a bare day number after a weekday: its day must be this month's or next
     midnight: bool = False  # the word "midnight": with a day it may be that day's start or its end
 
     def moved(self, **changes: object) -> Piece:

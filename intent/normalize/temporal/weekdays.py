@@ -22,16 +22,18 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_pieces"]
 
-_QUALIFIER = r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|this|next|last|past|coming"
+_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|the\s+upcoming|upcoming|"
+              r"the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     r"(?:\s+(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
-    r"(after\s+next)|(week\s+after\s+next)|(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
+    r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
+    r"(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
     re.IGNORECASE,
 )
 _THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
 _WEEKS_FROM = re.compile(
-    rf"\b({COUNT})\s+(weeks?|days?)\s+(from|after|before)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
+    rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
 _NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago)\b", re.IGNORECASE)
@@ -103,7 +105,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming"):
+    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming"):
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
@@ -115,7 +117,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
         if weekday > today.weekday():
             return (coming, coming + timedelta(days=7))
         return (coming,)  # "next Monday" said on Friday: the coming one, which is in next week too
-    if qualifier in ("last", "past", "the past"):
+    if qualifier in ("last", "past", "the past", "previous", "the previous"):
         if weekday < today.weekday():
             return (recent, recent - timedelta(days=7))
         return (recent,)
@@ -156,7 +158,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         if which and not qualifier:
             days: tuple[date, ...] = (_in_week(weekday, which, today),)
         elif (match.group(6) or match.group(7)) and not qualifier:
-            days = (_qualified(weekday, "", today)[0] + timedelta(days=7),)
+            weeks = 2 if (match.group(6) or "").lower() == "fortnight" else 1  # "Friday fortnight"
+            days = (_qualified(weekday, "", today)[0] + timedelta(days=7 * weeks),)
         elif match.group(8) and not qualifier:
             days = (_in_week(weekday, "last", today),)
         else:
@@ -186,7 +189,10 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         weekday = WEEKDAYS[match.group(5).lower()]
         bases = _qualified(weekday, (match.group(4) or "").lower(), today)
-        step = timedelta(days=count * (7 if match.group(2).lower().startswith("week") else 1))
+        unit = match.group(2).lower()
+        if match.group(3).lower() == "on" and unit.startswith("day"):
+            continue  # "a week on Friday" is British for a week from Friday; "3 days on Friday" is not a date
+        step = timedelta(days=count * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1))
         sign = -1 if match.group(3).lower() == "before" else 1
         days = tuple(base + sign * step for base in bases)
         out.append(Piece(match.start(), match.end(), "date", days=days, inferred=True))
