@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import re
 
-from intent.normalize.temporal.lexicon import HOUR_WORD, HOUR_WORDS, MINUTE_WORD, MINUTE_WORDS, scan, words_of
+from intent.normalize.temporal.lexicon import (
+    HOUR_WORD,
+    HOUR_WORDS,
+    MINUTE_WORD,
+    MINUTE_WORDS,
+    MONTHS,
+    WEEKDAYS,
+    scan,
+    words_of,
+)
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece
 
@@ -90,6 +99,8 @@ _CUE_WORDS = frozenset("at around about by till until til before after starting 
 _DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split())
 _NAMED_WORDS = frozenset("noon midday midnight mid noontime".split())
 _HOUR_WORD_SET = frozenset(HOUR_WORDS)
+_DAY_NAMES = frozenset({*MONTHS, *WEEKDAYS, "tomorrow", "today", "tonight", "tmrw", "yesterday", "th", "st", "nd",
+                        "rd"})
 _RELATION_WORDS = frozenset("past after to till before of from".split())
 _OCLOCK_WORDS = frozenset("oclock clock o".split())
 _H_WORDS = frozenset("h hours hrs min".split())
@@ -190,7 +201,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
                          midnight=midnight))
     for match in scan(_AT_24, text, cue):
         out.append(Piece(match.start(), match.end(), "time", clocks=((int(match.group(1)), 0),)))
-    for match in scan(_DOTTED, text, "." in text):
+    # dotted and four-digit times stand only after "at" or a day: without such words, not worth a scan
+    after_day = cue or bool(words & _DAY_NAMES)
+    for match in scan(_DOTTED, text, after_day and "." in text):
         hour, minute = int(match.group(1)), int(match.group(2))
         if 1 <= hour <= 31 and 1 <= minute <= 12 and not match.group(0).lower().endswith("h"):
             continue  # "Monday 19.06" may be the 19th of June: left unread
@@ -200,7 +213,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         else:
             out.append(Piece(start, match.end(), "time", clocks=open_hour(hour, minute), settled=False,
                              needs_day=needs))
-    for match in scan(_FOUR_DIGITS, text, True):
+    for match in scan(_FOUR_DIGITS, text, after_day):
         start, needs = _cued(text, match)
         hour, minute = int(match.group(1)), int(match.group(2))
         # after a day "1030" is a 24-hour time, as "0930" and "1430"; "at 1030" is typed for "at 10:30",

@@ -168,8 +168,10 @@ class _Group:
         needs_day = times[0].needs_day if times else None
         if needs_day and not (dates and (needs_day == "any" or dates[0].end <= times[0].start)):
             return None  # "19.30" alone, or before a day ("room 1015 tomorrow"), is a number
+        named_days = None
         if times and times[0].midnight and days:
             # "midnight tonight" ends today; "Friday at midnight" may be Friday's start or its end
+            named_days = days
             night = any(p.part == "night" for p in dates)
             days = tuple(d + timedelta(days=1) for d in days) if night else tuple(
                 dict.fromkeys((*days, *(d + timedelta(days=1) for d in days))))
@@ -197,7 +199,8 @@ class _Group:
         time_span = (time_pieces[0].start, time_pieces[0].end) if time_pieces else None
         if settled_by_part:
             time_span = (start, end)
-        return TemporalMention(start, end, readings, inferred, date_span=date_span, time_span=time_span)
+        return TemporalMention(start, end, readings, inferred, date_span=date_span, time_span=time_span,
+                               named_days=named_days)
 
 
 def _settle_pair(first: tuple[Clock, ...], second: tuple[Clock, ...]) -> tuple[tuple[Clock, ...], tuple[Clock, ...]]:
@@ -284,6 +287,19 @@ def _windows(text: str) -> list[tuple[int, int, frozenset[str], bool]]:
     return out
 
 
+def _after_day_only(text: str, pieces: list[Piece]) -> list[Piece]:
+    """Without a day right before it, a time that needs one ("1015", "19.30") is dropped alone, so
+    the day after it still reads ("order 1015 tomorrow")."""
+    kept: list[Piece] = []
+    for piece in pieces:
+        if piece.needs_day == "after":
+            previous = kept[-1] if kept else None
+            if previous is None or previous.kind not in ("date", "moment") or not _JOIN.match(text[previous.end : piece.start]):
+                continue
+        kept.append(piece)
+    return kept
+
+
 # A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
 @lru_cache(maxsize=128)
 def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
@@ -305,7 +321,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         if words & PART_WORDS:
             found += _part_pieces(window)
         pieces += [p.moved(start=p.start + start, end=p.end + start) if start else p for p in found]
-    chosen = [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)]
+    chosen = _after_day_only(text, [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)])
     groups: list[_Group] = []
     for piece in chosen:
         if groups:

@@ -57,7 +57,9 @@ class TemporalMention:
 
     ``inferred`` marks a reading that needs the reference time. ``role`` is "start" or "end"
     when the phrase is one side of a range ("from 3 to 5pm"), else None. ``date_span`` and
-    ``time_span`` are where the date and the time words stand inside the phrase.
+    ``time_span`` are where the date and the time words stand inside the phrase. ``named_days``
+    keeps the day a phrase names when its moment falls on another ("Friday at midnight" names
+    Friday, and may mean the midnight that ends it).
     """
 
     start: int
@@ -67,6 +69,7 @@ class TemporalMention:
     role: str | None = None
     date_span: tuple[int, int] | None = None
     time_span: tuple[int, int] | None = None
+    named_days: tuple[date, ...] | None = None  # the days the words name, when a reading moved off them
 
     @property
     def ambiguous(self) -> bool:
