@@ -19,9 +19,10 @@ A *simple phrase* is one whose expected value is a single calendar day or a sing
 of day), written in English, at most six words; intervals, weeks, months, quarters, years,
 latent and negative examples are left out. For Recognizers-Text, a found phrase (its ``Text``)
 of type date or datetime with exactly one resolved value (for the parser specs: the future and
-past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date"). Each phrase is read the way a field would read it:
-a day-grain phrase as the evidence of a ``format: date`` field, any finer one as the evidence of
-a ``format: date-time`` field, both through ``derive_values`` with the corpus's reference time.
+past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date").
+Each phrase is read the way a field would read it: a day-grain phrase as the evidence of a
+``format: date`` field, any finer one as the evidence of a ``format: date-time`` field, both
+through ``derive_values`` with the corpus's reference time.
 
 Outcomes: *right* (one reading, the expected one), *wrong* (one reading, another value),
 *ambiguous* (several readings offered as candidates), *unresolved* (no reading). Reported:

@@ -294,7 +294,8 @@ def _after_day_only(text: str, pieces: list[Piece]) -> list[Piece]:
     for piece in pieces:
         if piece.needs_day == "after":
             previous = kept[-1] if kept else None
-            if previous is None or previous.kind not in ("date", "moment") or not _JOIN.match(text[previous.end : piece.start]):
+            joined = previous is not None and _JOIN.match(text[previous.end : piece.start]) is not None
+            if previous is None or previous.kind not in ("date", "moment") or not joined:
                 continue
         kept.append(piece)
     return kept

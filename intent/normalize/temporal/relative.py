@@ -31,10 +31,11 @@ _UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)
 _AMOUNT = (rf"({COUNT}|half\s+an?|an?\s+half|one\s+and\s+a\s+half|\d+\.5|\d+\s+and\s+a\s+half|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s*{_UNIT}"
-                 r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b", re.IGNORECASE)
+                 r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
+                 re.IGNORECASE)
 _AFTER_COUNT = re.compile(
-    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|from\s+today|"
-    r"from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
+    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
+    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
 )
@@ -47,8 +48,9 @@ _SAME_TIME = re.compile(
     re.IGNORECASE,
 )
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
-_WEEK_ON = re.compile(r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b",
-                      re.IGNORECASE)
+_WEEK_ON = re.compile(
+    r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+)
 _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
 
@@ -195,8 +197,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         count = count_of(match.group(1) or "a") or 1
         unit = (match.group(2) or match.group(5)).lower()
         weeks = 2 * count if unit == "fortnight" else count
-        base = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
-        out.append(Piece(match.start(), match.end(), "date", days=(base + timedelta(weeks=weeks),), inferred=True))
+        start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
+        out.append(Piece(match.start(), match.end(), "date", days=(start_day + timedelta(weeks=weeks),), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
