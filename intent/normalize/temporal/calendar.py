@@ -74,8 +74,13 @@ _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:
 # "Friday 27", "Tue 13": a bare number after a weekday is its day of month when it cannot be an hour.
 _WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
 _OF_MONTH = re.compile(
-    rf"\b(?:the\s+)?({_DAY})\s+of\s+(this|the\s+current|current|next|the\s+next|the\s+following|last|the\s+last|"
-    r"the\s+previous|previous|the\s+coming)\s+month\b",
+    rf"\b(?:the\s+)?({_DAY})\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
+    r"the\s+last|the\s+previous|previous|the\s+coming)\s+month\b",
+    re.IGNORECASE,
+)
+# "next month on the 5th", "next month, the 20th"
+_MONTH_THEN_DAY = re.compile(
+    rf"\b(this|next|last)\s+month,?\s+(?:on\s+)?the\s+({_DAY})\b",
     re.IGNORECASE,
 )
 
@@ -223,6 +228,11 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         which = " ".join(match.group(2).lower().split()).removeprefix("the ")
         ahead = 0 if which in ("this", "current") else -1 if which in ("last", "previous") else 1
         piece = _day_of_month(match.start(), match.end(), day or 0, reference, ahead)
+        if piece:
+            out.append(piece)
+    for match in scan(_MONTH_THEN_DAY, text, "month" in words):
+        ahead = {"this": 0, "next": 1, "last": -1}[match.group(1).lower()]
+        piece = _day_of_month(match.start(), match.end(), day_of(match.group(2)) or 0, reference, ahead)
         if piece:
             out.append(piece)
     ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS

@@ -15,6 +15,7 @@ from intent.normalize.temporal.lexicon import (
     MINUTE_WORD,
     MINUTE_WORDS,
     MONTHS,
+    WEEKDAY,
     WEEKDAYS,
     scan,
     words_of,
@@ -24,19 +25,21 @@ from intent.normalize.temporal.pieces import Clock, Piece
 
 __all__ = ["clock_pieces", "open_hour"]
 
-_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m\b)|([ap])(?![\w']))"  # "pm", "p.m.", "p m", or a bare "p" glued or spaced
+# "pm", "p.m.", "p m", "pmish", or a bare "p" glued or spaced
+_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:ish\b)?"
 _H12 = r"(1[0-2]|0?[1-9])"
-_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?\s*{_MER}", re.IGNORECASE)
+_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
 _SECONDS = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}:([0-5]\d)(?:\s*[ap]\.?\s?m\b\.?)?", re.IGNORECASE)
 _H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)\b", re.IGNORECASE)
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)(?:ish)?\b", re.IGNORECASE)
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
-    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?(?:\s*o'?\s?clock)?(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|"
-    r"tomorrow|tmrw|today|in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b))",
+    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?"
+    r"(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
+    rf"in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b|(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
 )
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
@@ -50,9 +53,9 @@ _CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approx
 _HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@)\s*$", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = re.compile(
-    rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:\s*o'?\s?clock)?"
+    rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:ish|\s*o'?\s?clock)?"
     r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|"
-    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?)\b)",
+    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
     re.IGNORECASE,
 )
 # "at 17", "@ 21": an hour of the afternoon or evening on a 24-hour clock.
@@ -94,10 +97,12 @@ _HALF_HOUR_WORD = re.compile(
 _MINUTES_OF = {"quarter": 15, "a quarter": 15, "half": 30, "fifteen": 15, "twenty": 20, "twenty five": 25}
 
 
-_HAS_MERIDIEM = re.compile(r"\d\s*[ap](?:\.|\s?m\b|\b)", re.IGNORECASE)
+_HAS_MERIDIEM = re.compile(r"\d(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
-_DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split())
-_NAMED_WORDS = frozenset("noon midday midnight mid noontime".split())
+_DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split()) | frozenset(
+    WEEKDAYS
+)
+_NAMED_WORDS = frozenset("noon midday midnight mid noontime noonish middayish".split())
 _HOUR_WORD_SET = frozenset(HOUR_WORDS)
 _DAY_NAMES = frozenset({*MONTHS, *WEEKDAYS, "tomorrow", "today", "tonight", "tmrw", "yesterday", "th", "st", "nd",
                         "rd"})
@@ -175,8 +180,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if not _HOUR_LEAD.search(_before(text, match.start())):
             continue  # "a table for 4 tonight": a count, not a time
         hour = _hour(match.group(1))
-        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, int(match.group(2) or 0)),
-                         settled=False))
+        if match.group(3) and match.group(1).isdigit():
+            continue  # "3 twenty tomorrow" is no way to write a time
+        minute = int(match.group(2)) if match.group(2) else _minute(match.group(3))
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_COMPACT_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         if letter and not (match.group(4) and letter.lower() == "a"):

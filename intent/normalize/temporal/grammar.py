@@ -52,7 +52,7 @@ _PART = re.compile(
     r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night)|(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in)\b|@)*$", re.IGNORECASE)
+_JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in|sharp)\b|@)*$", re.IGNORECASE)
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
