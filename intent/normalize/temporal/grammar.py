@@ -333,7 +333,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
                 continue
         groups.append(_Group(piece))
     mentions = [_shifted(text, m) for g in groups if (m := g.mention(today)) is not None]
-    return tuple(_ranges(text, _unqualified(text, mentions)))
+    return tuple(_ranges(text, [_blurred(text, m) for m in _unqualified(text, mentions)]))
 
 
 # Date words that, standing right next to a phrase without being part of it, mean the phrase was
@@ -446,7 +446,10 @@ _BEFORE_GUARD = re.compile(
     r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
     r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+"
     r"(?:after|before|from|prior\s+to)|"
-    rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before)\s+$",
+    rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
+    # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
+    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
+    r"\s+$",
     re.IGNORECASE,
 )
 # A number right after a phrase that did not take it ("Sunday 2013", "14th April 15", "Easter two
@@ -458,9 +461,33 @@ _AFTER_NUMBER = re.compile(
 )
 _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior)\b)",
+    r"(?:ago|hence|later|earlier|before|after|prior)\b|"
+    # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
+    r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week)\b|"
+    # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
+    rf"or\s+(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
     re.IGNORECASE,
 )
+# Words that blur a day without moving it: "early tomorrow", "the end of Friday", "tomorrow sometime".
+# The phrase takes them in (its day is still the day written; they give it no time of day).
+_BLUR_BEFORE = re.compile(
+    r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
+    r"\bmid[-\s]?)$",
+    re.IGNORECASE,
+)
+_BLUR_AFTER = re.compile(r"\s+(?:sometime|some\s+time|at\s+some\s+point)\b", re.IGNORECASE)
+
+
+def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
+    if mention.date_span is None or any(r.clock for r in mention.readings):
+        return mention
+    before = _BLUR_BEFORE.search(_before(text, mention.start, 40))
+    after = _BLUR_AFTER.match(text, mention.end)
+    if before is None and after is None:
+        return mention
+    start = mention.start - len(before.group(0)) if before else mention.start
+    end = after.end() if after else mention.end
+    return TemporalMention(start, end, mention.readings, mention.inferred, date_span=(start, end))
 # "Thu of Mysteries" names another day; "3pm in London" a zone not read. "Friday in Paris" is still Friday.
 _AFTER_NAME = re.compile(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
 
