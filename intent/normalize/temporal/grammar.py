@@ -28,6 +28,7 @@ from intent.normalize.temporal.holidays import holiday_pieces
 from intent.normalize.temporal.lexicon import (
     CALENDAR_WORDS,
     CLOCK_WORDS,
+    COMMON_WORD_DAYS,
     COUNT,
     HOLIDAY_WORDS,
     HOUR_WORD,
@@ -345,7 +346,7 @@ _UNREAD_NEIGHBOURS = frozenset(
     "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm".split()
 ) | (MONTH_WORDS - {"may", "mar", "march"})
 _NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)")
-_PREVIOUS_WORD = re.compile(r"([^\W_]+)\.?,?[ \t]+$")
+_PREVIOUS_WORD = re.compile(r"([^\W_]+)\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
 # "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
 # before a phrase (or before the month word right before it).
 _PREVIOUS_NUMERIC_DATE = re.compile(
@@ -369,6 +370,8 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         word = after.group(1)
         if word.lower() in _UNREAD_NEIGHBOURS or (word.isdigit() and mention.date_span is not None):
             return True
+        if word.lower() in COMMON_WORD_DAYS:
+            return True  # "10am sun": a short day name left unread next to the phrase
     numeric_after = _NEXT_NUMERIC_DATE.match(text, mention.end)
     if numeric_after and mention.date_span is not None and unread(numeric_after.end() - 1):
         return True
@@ -386,7 +389,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if before:
         start = mention.start - len(before.group(0))
         word = before.group(1).lower()
-        if word in _COMMON_MONTHS:
+        if word in COMMON_WORD_DAYS and word not in _COMMON_MONTHS:
+            named = True  # "sun at 10am", "sat 5th dec": a short day name the grammar did not take
+        elif word in _COMMON_MONTHS:
             named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
         else:
             named = word in _UNREAD_NEIGHBOURS
@@ -448,7 +453,7 @@ _BEFORE_GUARD = re.compile(
     r"(?:after|before|from|prior\s+to)|"
     rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
     # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
-    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
+    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:second|third|2nd|3rd)\s+to|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
     r"\s+$",
     re.IGNORECASE,
 )
@@ -463,7 +468,7 @@ _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
     r"(?:ago|hence|later|earlier|before|after|prior)\b|"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
-    r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week)\b|"
+    r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
     rf"or\s+(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
     re.IGNORECASE,

@@ -59,6 +59,10 @@ _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evenin
                         r"\d)|\.?\s*$)", re.IGNORECASE)
 
 
+_TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)",
+                         re.IGNORECASE)
+
+
 def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
     """The ``nth`` (``-1``: last) ``weekday`` of the month starting at ``first``; ``None``: a day of month."""
     last: date = first + relativedelta(months=1) - timedelta(days=1)
@@ -138,6 +142,8 @@ def _readable(text: str, match: re.Match[str], name: str, qualifier: str, dot: b
         return True
     if name[:1].isupper() and (dot or _CUE_AFTER.match(text, match.end(2))):
         return True
+    if _TIME_AFTER.match(text, match.end(2)):
+        return True  # "sun at 10am", "sat 5pm", "wed 2nd": a time of day or a day of month follows
     return bool(_CUE_BEFORE.search(_before(text, match.start(2))) and (dot or _CUE_AFTER.match(text, match.end(2))))
 
 
