@@ -343,9 +343,10 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
 _UNREAD_NEIGHBOURS = frozenset(
     "january february april june july august september october november december jan feb apr jun jul aug sep "
     "sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues thu thur thurs fri "
-    "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm".split()
+    "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm holiday holidays "
+    "break vacation season period".split()
 ) | (MONTH_WORDS - {"may", "mar", "march"})
-_NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)")
+_NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@)[ \t]+)?([^\W_]+)", re.IGNORECASE)
 _PREVIOUS_WORD = re.compile(r"([^\W_]+)\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
 # "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
 # before a phrase (or before the month word right before it).
@@ -453,7 +454,9 @@ _BEFORE_GUARD = re.compile(
     r"(?:after|before|from|prior\s+to)|"
     rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
     # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
-    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:second|third|2nd|3rd)\s+to|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
+    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:second|third|2nd|3rd)\s+to|"
+    # "next May 5th", "the previous Christmas", "since Monday": a qualifier the phrase did not take
+    rf"next|previous|following|coming|since|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
     r"\s+$",
     re.IGNORECASE,
 )
