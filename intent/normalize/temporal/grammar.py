@@ -166,10 +166,10 @@ class _Group:
             days, inferred = dates[0].days, dates[0].inferred
         if dates and not days and (today is not None or not times):
             return None  # a day that cannot be placed; without a reference its time of day still reads
+        named_days: tuple[date, ...] | None = None
         needs_day = times[0].needs_day if times else None
         if needs_day and not (dates and (needs_day == "any" or dates[0].end <= times[0].start)):
             return None  # "19.30" alone, or before a day ("room 1015 tomorrow"), is a number
-        named_days = None
         if times and times[0].midnight and days:
             # "midnight tonight" ends today; "Friday at midnight" may be Friday's start or its end
             named_days = days
@@ -182,10 +182,14 @@ class _Group:
         if times:
             clock_piece = times[0]
             clocks, zone = clock_piece.clocks, clock_piece.zone
-            if parts and len(clocks) > 1:
+            if parts and parts[0] == "night" and clocks == ((12, 0),) and clock_piece.kind == "time" and days:
+                # "tonight at 12" is the midnight that ends the night's day
+                named_days, days, clocks = days, tuple(d + timedelta(days=1) for d in days), ((0, 0),)
+            elif parts and len(clocks) > 1:
                 fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
-                if fitting:
-                    clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
+                if not fitting:
+                    return None  # "this evening at 2": neither reading is in the evening
+                clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
             elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
