@@ -28,7 +28,7 @@ _DAY_WORDS = re.compile(
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 _UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
-_AMOUNT = (rf"({COUNT}|half\s+an?|an?\s+half|one\s+and\s+a\s+half|\d+\.5|\d+\s+and\s+a\s+half|[13]/4|1/2|"
+_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s*{_UNIT}"
                  r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
@@ -81,8 +81,8 @@ def _amount(text: str) -> float | None:
     if word == "one and a half":
         return 1.5
     if word.endswith("and a half"):
-        head = word.split()[0]
-        return int(head) + 0.5 if head.isdigit() else None
+        head = count_of(word.removesuffix("and a half").strip())
+        return head + 0.5 if head is not None else None
     if word.endswith(".5") and word[:-2].isdigit():
         return int(word[:-2]) + 0.5
     value = count_of(word)
@@ -174,7 +174,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         if amount is None:
             continue
         phrase = " ".join(match.group(0).lower().split())
-        if " and a half " in phrase:
+        if " and a half " in phrase and "and a half" not in match.group(1).lower():  # "2 hours and a half ago"
             amount += 0.5
         relation = " ".join(match.group(3).lower().split())
         sign = -1 if relation in ("ago", "ago today", "back", "earlier", "before now", "before tomorrow",

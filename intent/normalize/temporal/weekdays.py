@@ -45,6 +45,12 @@ _NTH_OF_MONTH = re.compile(
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
+# "the first day of next year", "the last day of 2027"
+_DAY_OF_YEAR = re.compile(
+    rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
+    rf"the\s+previous|previous)\s+year|({YEAR}))\b",
+    re.IGNORECASE,
+)
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
         "last": -1}
 # "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday".
@@ -180,6 +186,12 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         piece = _nth_piece(match, today)
         if piece is not None:
             out.append(piece)
+    for match in _DAY_OF_YEAR.finditer(text):
+        which = " ".join((match.group(2) or "").lower().split()).removeprefix("the ")
+        ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
+        year = int(match.group(3)) if match.group(3) else today.year + ahead
+        day = date(year, 1, 1) if match.group(1).lower() in ("first", "1st") else date(year, 12, 31)
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=not match.group(3)))
     for match in _THE_AFTER_NEXT.finditer(text):
         weekday = WEEKDAYS[match.group(1).lower()]
         day = _qualified(weekday, "", today)[0] + timedelta(days=7)
