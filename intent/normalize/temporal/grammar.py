@@ -360,7 +360,10 @@ _PREVIOUS_NUMERIC_DATE = re.compile(
 # "Tuesday, 8.5.", "Friday 12/3", "Monday 24th": a numeric date or an ordinal right after a phrase.
 _NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)", re.IGNORECASE)
 # "24th 12:50", "2018 14:30", "2 jul 22": a number before a phrase that starts with a time or a month.
-_PREVIOUS_NUMBER = re.compile(r"(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+$", re.IGNORECASE)
+_PREVIOUS_NUMBER = re.compile(
+    r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
+    re.IGNORECASE,
+)
 _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
 _COMMON_MONTHS = frozenset({"may", "mar", "march"})
@@ -386,9 +389,11 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         return True
     number = _PREVIOUS_NUMBER.search(window)
     if number and unread(mention.start - len(number.group(0))):
-        # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but a number, an
-        # ordinal or a year right before "14:30" or "jul 22" is the unread part of a date
-        if number.group(2) or _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start):
+        # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but an ordinal, a
+        # number after "the" or "on", or a number or year right before "14:30" or "jul 22" is the
+        # unread part of a date ("15th at 8pm", "the 15 at 8pm", "2018 14:30")
+        glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
+        if number.group(3) or number.group(1) or glued:
             return True
     before = _PREVIOUS_WORD.search(window)
     if before:
