@@ -36,7 +36,7 @@ _WEEKS_FROM = re.compile(
     rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
-_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago)\b", re.IGNORECASE)
+_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago|back)\b", re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
 # "the last day of October": a weekday (or day) counted inside a month.
 _NTH_OF_MONTH = re.compile(
@@ -219,7 +219,7 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         if count is None or count < 1:
             continue
         weekday = WEEKDAYS[match.group(2).lower()]
-        if match.group(3).lower() == "ago":
+        if match.group(3).lower() in ("ago", "back"):
             behind = (today.weekday() - weekday) % 7 or 7
             day = today - timedelta(days=behind + 7 * (count - 1))
         else:
