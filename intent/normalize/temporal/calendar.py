@@ -74,7 +74,7 @@ _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:
 # "Friday 27", "Tue 13": a bare number after a weekday is its day of month when it cannot be an hour.
 _WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
 _OF_MONTH = re.compile(
-    rf"\b(?:the\s+)?({_DAY})(?:\s+day)?\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
+    rf"(?<![\d/.-])\b(?:the\s+)?({_DAY})(?:\s+day)?\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
     r"the\s+last|the\s+previous|previous|the\s+coming)\s+month\b",
     re.IGNORECASE,
 )
