@@ -69,7 +69,7 @@ _AT_24 = re.compile(
 # ("Friday 19.30", "12 May 0900"); alone they are numbers.
 _DOTTED = re.compile(r"(?<![\w.,:/$€£-])([01]?\d|2[0-3])\.([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
 _FOUR_DIGITS = re.compile(r"(?<![\w.,:/$€£-])(0\d|1[0-8]|2[1-3])([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
-_OCLOCK = re.compile(rf"\b{_H12}\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
+_OCLOCK = re.compile(rf"\b(?:{_H12}|({HOUR_WORD}))\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
 _WORD_CLOCK = re.compile(
     rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE
 )
@@ -177,8 +177,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_HOUR_BEFORE_DAY, text, words & _DAY_WORDS):
-        if not _HOUR_LEAD.search(_before(text, match.start())):
-            continue  # "a table for 4 tonight": a count, not a time
+        if not _HOUR_LEAD.search(_before(text, match.start())) and "clock" not in match.group(0).lower():
+            continue  # "a table for 4 tonight": a count, not a time ("8 o'clock tonight" is one)
         hour = _hour(match.group(1))
         if match.group(3) and match.group(1).isdigit():
             continue  # "3 twenty tomorrow" is no way to write a time
@@ -258,12 +258,12 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_OCLOCK, text, words & _OCLOCK_WORDS):
-        letter = _letter(match, 2)
+        letter = _letter(match, 3)
+        hour = _hour(match.group(1) or match.group(2))  # "7 o'clock", "seven o'clock"
         if letter:
-            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(int(match.group(1)), 0, letter),)))
+            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(hour, 0, letter),)))
         else:
-            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0),
-                             settled=False))
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 0), settled=False))
     return out
 
 
