@@ -351,7 +351,7 @@ _UNREAD_NEIGHBOURS = frozenset(
     "break vacation season period".split()
 ) | (MONTH_WORDS - {"may", "mar", "march"})
 _NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@)[ \t]+)?([^\W_]+)", re.IGNORECASE)
-_PREVIOUS_WORD = re.compile(r"([^\W_]+)\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
+_PREVIOUS_WORD = re.compile(r"([^\W_]+)(?:['’]s)?\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
 # "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
 # before a phrase (or before the month word right before it).
 _PREVIOUS_NUMERIC_DATE = re.compile(
