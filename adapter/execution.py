@@ -1,0 +1,63 @@
+"""The seam for running a recognized intent: ``intent_execute`` hands a kept recognition to an ``IntentExecution``.
+
+The adapter knows nothing of catalogs, plans or runtimes. What it owns is the recognition: with an
+``execution`` configured, each ``intent_parse`` result (executor mode) and each accepted handoff
+(host mode) is kept under its request id in the session's bounded records (``adapter.records``),
+and ``intent_execute {requestId, intentId, confirm?}`` looks it up there and asks the
+``IntentExecution`` (supplied by the app, which does know the catalog) what to do with it.
+
+A recognized intent runs at most once: the adapter claims ``(requestId, intentId)`` before asking,
+keeps the claim when the reply says the call ran (``ran``) or the execution raised (the tool may
+have run), and releases it for a refusal or a confirmation prompt, so a confirmed second call can
+run what the first only planned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+# Where an intent_parse result carries its request id (tool result ``_meta``), so the IntentResult
+# itself keeps its exact shape. A prefixed name, as MCP recommends for ``_meta`` keys.
+REQUEST_ID_META_KEY = "intent-mcp/requestId"
+
+
+@dataclass(frozen=True)
+class ExecutionRequest:
+    """One ``intent_execute`` call, with the recognition it names.
+
+    ``result`` is the verified IntentResult JSON kept under ``request_id``; ``instance`` the
+    instance that recognized it (None when unknown); ``request_context`` the SDK's request
+    context when the call came over MCP (for progress), else None.
+    """
+
+    request_id: str
+    intent_id: str
+    confirm: bool
+    result: Mapping[str, Any]
+    instance: str | None = None
+    request_context: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ExecutionReply:
+    """What ``intent_execute`` answers: ``body`` as structured content and compact JSON text.
+
+    ``is_error`` marks a refusal or a failed call; ``ran`` says the catalog tool was called, which
+    spends the intent (a second ``intent_execute`` for it is refused).
+    """
+
+    body: Mapping[str, Any]
+    is_error: bool = False
+    ran: bool = False
+
+
+@runtime_checkable
+class IntentExecution(Protocol):
+    """What the app plugs into the adapter to run recognized intents."""
+
+    async def execute(self, request: ExecutionRequest) -> ExecutionReply: ...
+
+
+__all__ = ["REQUEST_ID_META_KEY", "ExecutionReply", "ExecutionRequest", "IntentExecution"]
