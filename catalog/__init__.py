@@ -10,6 +10,7 @@ from catalog.axag import generate_tool_registry, project_operation
 from catalog.documents import load_document, parse_document
 from catalog.errors import CATALOG_ERROR_CODE
 from catalog.openapi import build_mcp_manifest
+from catalog.plan import ArgumentEvidence, Confirmation, PlannedCall, Refusal, RefusalCode
 from catalog.recognition import CatalogBinding, catalog_tool_definitions
 from catalog.tool_nodes import Projection, build_argv, record_invocation
 from catalog.tool_nodes import project as project_tool_nodes
@@ -17,9 +18,14 @@ from catalog.tools import CatalogTool
 
 __all__ = [
     "CATALOG_ERROR_CODE",
+    "ArgumentEvidence",
     "CatalogBinding",
     "CatalogTool",
+    "Confirmation",
+    "PlannedCall",
     "Projection",
+    "Refusal",
+    "RefusalCode",
     "build_argv",
     "build_mcp_manifest",
     "catalog_tool_definitions",
