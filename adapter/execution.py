@@ -6,6 +6,10 @@ The adapter knows nothing of catalogs, plans or runtimes. What it owns is the re
 and ``intent_execute {requestId, intentId, confirm?}`` looks it up there and asks the
 ``IntentExecution`` (supplied by the app, which does know the catalog) what to do with it.
 
+The kept recognition always has span offsets (``output.spans``), so each argument's evidence can
+name the words behind it; the caller still gets the result it asked for (offsets removed when it
+did not ask for them).
+
 A recognized intent runs at most once: the adapter claims ``(requestId, intentId)`` before asking,
 keeps the claim when the reply says the call ran (``ran``) or the execution raised (the tool may
 have run), and releases it for a refusal or a confirmation prompt, so a confirmed second call can
@@ -21,6 +25,38 @@ from typing import Any, Protocol, runtime_checkable
 # Where an intent_parse result carries its request id (tool result ``_meta``), so the IntentResult
 # itself keeps its exact shape. A prefixed name, as MCP recommends for ``_meta`` keys.
 REQUEST_ID_META_KEY = "intent-mcp/requestId"
+
+
+def wants_spans(request: Mapping[str, Any]) -> bool:
+    """Whether a recognition request asked for span offsets itself (``output.spans``)."""
+    output = request.get("output")
+    return isinstance(output, Mapping) and output.get("spans") is True
+
+
+def with_spans(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The request asking for span offsets: the kept recognition needs them for its audit evidence."""
+    output = request.get("output")
+    return {**request, "output": {**(output if isinstance(output, Mapping) else {}), "spans": True}}
+
+
+def without_offsets(value: Any) -> Any:
+    """An IntentResult JSON as it is without ``output.spans``: every source reference's offsets removed.
+
+    Offsets are the only thing ``output.spans`` adds, so the caller gets exactly the result it asked
+    for while the kept one can still name the words behind each argument.
+    """
+    if isinstance(value, list):
+        return [without_offsets(item) for item in value]
+    if not isinstance(value, Mapping):
+        return value
+    stripped: dict[str, Any] = {}
+    for key, item in value.items():
+        if key == "sourceRefs" and isinstance(item, list):
+            stripped[key] = [{k: v for k, v in ref.items() if k not in ("start", "end")}
+                             if isinstance(ref, Mapping) else ref for ref in item]
+        else:
+            stripped[key] = without_offsets(item)
+    return stripped
 
 
 @dataclass(frozen=True)
@@ -60,4 +96,12 @@ class IntentExecution(Protocol):
     async def execute(self, request: ExecutionRequest) -> ExecutionReply: ...
 
 
-__all__ = ["REQUEST_ID_META_KEY", "ExecutionReply", "ExecutionRequest", "IntentExecution"]
+__all__ = [
+    "REQUEST_ID_META_KEY",
+    "ExecutionReply",
+    "ExecutionRequest",
+    "IntentExecution",
+    "wants_spans",
+    "with_spans",
+    "without_offsets",
+]

@@ -16,6 +16,7 @@ from typing import Any
 import anyio
 import orjson
 
+from adapter.execution import wants_spans, with_spans, without_offsets
 from adapter.records import Attempt, HostRecord, Outcome, RecordLedger, RecordState
 from adapter.tokens import candidate_digest, new_request_id, new_submission_token, tokens_match
 from intent.errors import IntentError
@@ -67,6 +68,9 @@ class _Executions:
 
     instance: str | None = None
     claimed: set[str] = field(default_factory=set)
+    # The accepted result with span offsets, when the caller's reply leaves them out.
+    spanned: str | None = None
+    strip_offsets: bool = False
 
 
 class HostHandoff:
@@ -82,8 +86,12 @@ class HostHandoff:
     def record_count(self) -> int:
         return len(self._records)
 
-    def prepare(self, intent: Any, request: Mapping[str, Any], *, instance: str | None = None) -> dict[str, Any]:
-        task = intent.prepare(dict(request))
+    def prepare(
+        self, intent: Any, request: Mapping[str, Any], *, instance: str | None = None, keep_spans: bool = False
+    ) -> dict[str, Any]:
+        """Start a handoff; ``keep_spans`` (execution on) recognizes with span offsets and keeps that result."""
+        strip = keep_spans and not wants_spans(request)
+        task = intent.prepare(with_spans(request) if keep_spans else dict(request))
         record = HostRecord(
             request_id=new_request_id(),
             token=new_submission_token(),
@@ -93,7 +101,7 @@ class HostHandoff:
             owner=self,
         )
         self._records[record.request_id] = record
-        self._executions[record.request_id] = _Executions(instance)
+        self._executions[record.request_id] = _Executions(instance, strip_offsets=strip)
         self._ledger.add_pending(record, _pending_size(task))
         return {
             "kind": "model_task",
@@ -210,7 +218,9 @@ class HostHandoff:
             raise IntentError("RECOGNITION_MISSING", f"this request has no verified result to run: {what}",
                               path="/requestId")
         kept = self._executions.get(request_id)
-        return orjson.loads(outcome.text), kept.instance if kept is not None else None
+        if kept is None:
+            return orjson.loads(outcome.text), None
+        return orjson.loads(kept.spanned or outcome.text), kept.instance
 
     def claim(self, request_id: str, intent_id: str) -> None:
         """Reserve one intent of a recognition for running; ``CALL_ALREADY_RUN`` when it ran or is running."""
@@ -280,6 +290,10 @@ class HostHandoff:
             if limit.cancelled_caught:
                 return Outcome(error=IntentError("TIMEOUT", "the request's deadline passed; prepare again"))
             body = result.to_dict()
+            kept = self._executions.get(record.request_id)
+            if kept is not None and kept.strip_offsets:
+                kept.spanned = orjson.dumps(body).decode()
+                body = without_offsets(body)
             return Outcome(text=orjson.dumps(body).decode(), body=body)
         except IntentError as error:
             return Outcome(error=error)

@@ -13,7 +13,14 @@ import orjson
 from adapter import envelope
 from adapter.arguments import as_arguments, check_keys, select_instance, string_argument
 from adapter.context import current_request
-from adapter.execution import REQUEST_ID_META_KEY, ExecutionReply, ExecutionRequest
+from adapter.execution import (
+    REQUEST_ID_META_KEY,
+    ExecutionReply,
+    ExecutionRequest,
+    wants_spans,
+    with_spans,
+    without_offsets,
+)
 from adapter.handoff import HostHandoff, Reply
 from adapter.progress import with_progress
 from adapter.schemas import ACCEPT_INPUT_SCHEMA, CANCEL_INPUT_SCHEMA, CANCEL_REASONS, EXECUTE_INPUT_SCHEMA
@@ -123,11 +130,16 @@ class IntentMcpSession:
             check_keys(args, self._adapter.request_properties)
             name, intent = select_instance(args, self._adapter.instances)
             if kind is ToolKind.PREPARE:
-                return _json_reply(self._handoff.prepare(intent, args, instance=name))
-            body, text = await self._parse(intent, args, request_context)
+                keeps = self._adapter.execution is not None and self.keeps_recognitions
+                return _json_reply(self._handoff.prepare(intent, args, instance=name, keep_spans=keeps))
             if self._adapter.execution is None or not self.keeps_recognitions:
-                return body, text
+                return await self._parse(intent, args, request_context)
+            asked_spans = wants_spans(args)
+            body, text = await self._parse(intent, with_spans(args), request_context)
             request_id = self._handoff.keep(text, instance=name)
+            if not asked_spans:
+                body = without_offsets(body)
+                text = envelope.compact_json(body)
             return envelope.success(body, self.protocol_version, text=text, meta={REQUEST_ID_META_KEY: request_id})
         if kind is ToolKind.EXECUTE:
             return await self._execute(args, request_context)

@@ -22,6 +22,7 @@ from adapter import (
     create_intent_mcp_adapter,
     create_server,
 )
+from adapter.execution import without_offsets
 from adapter.schemas import EXECUTE_REPLY_SCHEMA
 from intent import Intent, IntentConfig
 from intent.errors import IntentError
@@ -88,7 +89,10 @@ async def test_intent_parse_keeps_the_seed_shape_and_puts_the_request_id_in_meta
     jsonschema.validate(reply, EXECUTE_REPLY_SCHEMA)
     (request,) = execution.requests
     assert request.request_id == request_id and request.intent_id == "intent-1"
-    assert request.result == seed["structuredContent"] and request.instance == "main"
+    # The kept recognition has span offsets for the audit evidence; the caller's result has none.
+    assert without_offsets(request.result) == seed["structuredContent"] and request.instance == "main"
+    assert request.result["turn"]["changes"][0]["sourceRefs"][0] == {"root": "input", "pointer": "", "start": 0,
+                                                                      "end": 20}
     assert request.confirm is False and request.request_context is not None
 
 
@@ -202,7 +206,16 @@ async def test_host_mode_executes_only_an_accepted_recognition() -> None:
     assert early["code"] == "RECOGNITION_MISSING"
     assert cancelled["code"] == "REQUEST_CANCELLED"
     (request,) = execution.requests
-    assert request.result == accepted and request.instance == "main"
+    assert without_offsets(request.result) == accepted and request.instance == "main"
+    assert "start" in request.result["turn"]["changes"][0]["sourceRefs"][0]
+    assert "start" not in accepted["turn"]["changes"][0]["sourceRefs"][0]
+
+
+@pytest.mark.anyio
+async def test_a_caller_that_asks_for_spans_gets_them() -> None:
+    async with legacy_client(create_server(adapter_with(RecordingExecution()))) as client:
+        result = await client.call_tool("intent_parse", {"input": SEED_INPUT, "output": {"spans": True}})
+    assert structured(result)["turn"]["changes"][0]["sourceRefs"][0]["end"] == 20
 
 
 @pytest.mark.anyio
