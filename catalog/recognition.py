@@ -201,6 +201,18 @@ class CatalogBinding:
                 forbidden.append(name)
         return forbidden
 
+    def action_contradicts(self, domain: str, action: str | None) -> bool:
+        """True when ``action`` names an operation ("Cancel") that the tool ``domain`` does not perform.
+
+        An action without a known operation verb ("Gimme") contradicts nothing; neither does a
+        noun-like verb ("order"). The planner refuses to run a tool its request's verb contradicts.
+        """
+        words = self._words.get(domain)
+        if words is None or not action:
+            return False
+        verbs = [word for word in text_words(action) if word in VERBS and word not in NOUN_LIKE_VERBS]
+        return bool(verbs) and not any(verb_stems(word) & words.verbs for word in verbs)
+
     def classify(self, action: str | None, target: str | None) -> str | None:
         """The tool an intent (``action`` on ``target``) maps to, or None when no single tool clearly fits.
 
