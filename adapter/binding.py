@@ -34,8 +34,8 @@ logger = logging.getLogger(__name__)
 
 _NO_CONTINUITY = IntentError(
     "CONFIG_INVALID",
-    "host handoff and intent_execute need a connection that lasts between calls (stdio, or Streamable HTTP with sessions at a "
-    "2025 protocol version); this one has none",
+    "host handoff and intent_execute need a connection that lasts between calls (stdio, or Streamable HTTP with "
+    "sessions at a 2025 protocol version); this one has none",
     category="transport",
 )
 

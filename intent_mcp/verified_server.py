@@ -173,8 +173,8 @@ def create_verified_server(
 
     ``instructions`` are added after the mode's own (how to go from intent_parse to intent_execute).
     ``on_stop`` runs when the server's run ends (the place to close the runtime); the serving is
-    closed then too, so the server serves one run (one stdio connection, or one HTTP app). ``register_options`` go to ``register_verified_calls`` (``intent=``, ``binding=``,
-    ``planner=``).
+    closed then too, so the server serves one run (one stdio connection, or one HTTP app).
+    ``register_options`` go to ``register_verified_calls`` (``intent=``, ``binding=``, ``planner=``).
     """
     if version is None:
         from intent_mcp import __version__

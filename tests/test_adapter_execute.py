@@ -171,7 +171,8 @@ async def test_a_recognition_belongs_to_its_connection() -> None:
     async with legacy_client(server) as first:
         _, request_id = await parse(first)
         async with legacy_client(server) as second:
-            error = error_of(await second.call_tool("intent_execute", {"requestId": request_id, "intentId": "intent-1"}))
+            error = error_of(await second.call_tool("intent_execute",
+                                                    {"requestId": request_id, "intentId": "intent-1"}))
     assert error["code"] == "REQUEST_UNKNOWN"
 
 

@@ -112,7 +112,9 @@ async def test_find_pets_with_status_sold_runs_the_search_and_nothing_else(api: 
 
 
 @pytest.mark.anyio
-async def test_delete_pet_12_is_refused_without_confirmation_and_run_with_it(api: PetstoreApi, audit_path: Path) -> None:
+async def test_delete_pet_12_is_refused_without_confirmation_and_run_with_it(
+    api: PetstoreApi, audit_path: Path
+) -> None:
     api.pets["12"] = {"id": 12, "name": "Twelve", "status": "available"}
     start = len(api.requests)
     async with petstore_client(api, audit_path) as client:

@@ -135,9 +135,9 @@ async def host_client(catalog: Path, store: Path, audit: Path) -> AsyncIterator[
 async def hand_off(client: Client, text: str, model_answer: str) -> str:
     task = await client.call_tool("intent_prepare", {"input": text})
     assert isinstance(task.structured_content, dict)
+    handed = task.structured_content
     accepted = await client.call_tool("intent_accept", {
-        "requestId": task.structured_content["requestId"], "submissionToken": task.structured_content["submissionToken"],
-        "candidateText": model_answer})
+        "requestId": handed["requestId"], "submissionToken": handed["submissionToken"], "candidateText": model_answer})
     assert accepted.is_error is False, accepted.content
     assert accepted.meta is None  # in host mode the request id is the one intent_prepare gave
     return str(task.structured_content["requestId"])

@@ -146,4 +146,12 @@ def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: s
         return 1
 
 
-__all__ = ["add_execution_arguments", "add_transport_arguments", "execution_problem", "http_settings", "serve_runtime", "stdio_flag_problem", "verified_options"]
+__all__ = [
+    "add_execution_arguments",
+    "add_transport_arguments",
+    "execution_problem",
+    "http_settings",
+    "serve_runtime",
+    "stdio_flag_problem",
+    "verified_options",
+]
