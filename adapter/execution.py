@@ -64,8 +64,10 @@ class ExecutionRequest:
     """One ``intent_execute`` call, with the recognition it names.
 
     ``result`` is the verified IntentResult JSON kept under ``request_id``; ``instance`` the
-    instance that recognized it (None when unknown); ``request_context`` the SDK's request
-    context when the call came over MCP (for progress), else None.
+    instance that recognized it (None when unknown); ``ran_intents`` the other intents of this
+    recognition whose calls already ran (or are running), so a step that needs an earlier one's
+    outcome can wait for it; ``request_context`` the SDK's request context when the call came
+    over MCP (for progress), else None.
     """
 
     request_id: str
@@ -73,6 +75,7 @@ class ExecutionRequest:
     confirm: bool
     result: Mapping[str, Any]
     instance: str | None = None
+    ran_intents: frozenset[str] = frozenset()
     request_context: Any = field(default=None, compare=False)
 
 

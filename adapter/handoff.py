@@ -231,6 +231,11 @@ class HostHandoff:
                               "at most once: recognize the request again to run it again", path="/intentId")
         kept.claimed.add(intent_id)
 
+    def claimed(self, request_id: str) -> frozenset[str]:
+        """The intents of a recognition whose calls ran or are running."""
+        kept = self._executions.get(request_id)
+        return frozenset(kept.claimed) if kept is not None else frozenset()
+
     def release(self, request_id: str, intent_id: str) -> None:
         """Give a claim back: the call did not run (refused, or waiting for confirmation)."""
         kept = self._executions.get(request_id)

@@ -180,12 +180,13 @@ class IntentMcpSession:
         if not isinstance(confirm, bool):
             raise IntentError("INPUT_INVALID", "confirm must be true or false", path="/confirm")
         result, instance = self._handoff.recognition(request_id)
+        ran_intents = self._handoff.claimed(request_id)
         self._handoff.claim(request_id, intent_id)
         reply: ExecutionReply | None = None
         try:
             reply = await execution.execute(ExecutionRequest(
                 request_id=request_id, intent_id=intent_id, confirm=confirm, result=result, instance=instance,
-                request_context=request_context,
+                ran_intents=ran_intents, request_context=request_context,
             ))
         finally:
             # Kept when the call ran, and when the execution failed or was cancelled: the tool may have run.

@@ -153,6 +153,7 @@ def _cut(text: str, limit: int) -> str:
 
 
 __all__ = [
+    "REDACTED",
     "AuditSink",
     "CallOutcome",
     "LoggedAudit",

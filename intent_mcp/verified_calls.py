@@ -5,7 +5,8 @@
 arguments from grounded values, checked against the tool's ``inputSchema`` and the person's
 prohibitions) and then does exactly one of three things:
 
-- **refuse**: the plan is a ``Refusal``; the reply is an error result whose ``error`` is
+- **refuse**: the plan is a ``Refusal`` (or a step whose earlier step it depends on has not run
+  yet: ``DEPENDENCY_PENDING``); the reply is an error result whose ``error`` is
   ``CALL_REFUSED`` and whose ``refusal`` carries the planner's own code, message and question;
 - **ask**: the plan needs a confirmation (a destructive, high- or critical-risk tool, or one marked
   as needing it) and ``confirm`` is not true; the reply holds the prompt and the plan, nothing runs;
@@ -33,6 +34,8 @@ from intent_mcp.call_audit import AuditSink, CallOutcome, LoggedAudit, call_reco
 logger = logging.getLogger("intent_mcp.verified_calls")
 
 Planner = Callable[..., "PlannedCall | Refusal"]
+# A refusal of the server's own, beside the planner's codes: a step whose earlier step has not run.
+DEPENDENCY_PENDING = "DEPENDENCY_PENDING"
 
 
 def _default_planner() -> Planner:
@@ -62,6 +65,12 @@ class VerifiedCalls:
         plan = self._plan(request.result, self.binding, intent_id=request.intent_id)
         if isinstance(plan, Refusal):
             return self._refuse(request, plan)
+        pending = [earlier for earlier in plan.depends_on if earlier not in request.ran_intents]
+        if pending:
+            return self._refuse(request, Refusal(
+                DEPENDENCY_PENDING,  # type: ignore[arg-type]  # the server's own code, beside the planner's
+                f"intent {plan.intent_id!r} needs the outcome of {', '.join(map(repr, pending))}, which has not run; "
+                "run the earlier step with intent_execute first", intent_id=plan.intent_id, tool=plan.tool))
         if plan.confirmation is not None and not request.confirm:
             self._write(request, plan, "confirmation_required")
             return ExecutionReply({
@@ -159,4 +168,4 @@ def _error_result(message: str) -> JsonObject:
     return {"content": [{"type": "text", "text": message}], "isError": True}
 
 
-__all__ = ["Planner", "VerifiedCalls"]
+__all__ = ["DEPENDENCY_PENDING", "Planner", "VerifiedCalls"]
