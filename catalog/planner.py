@@ -27,7 +27,9 @@ Planning is pure and deterministic and works for every catalog a ``CatalogBindin
 OpenAPI document or a Tool-node catalog (whose runtimes can then run the call) and an AXAG manifest,
 which has no endpoint: its plans are for review and for a runtime the caller provides.
 
-Evidence spans come from the result's ``sourceRefs`` offsets, which the core adds when the request
+The planner trusts the field results of a result the core verified (keep results server-side, as
+the adapter's session-bound records do): it checks that each value passed matches a grounded field
+result, not the words again. Evidence spans come from the result's ``sourceRefs`` offsets, which the core adds when the request
 asks for them (``output: {"spans": true}``); a result recognized without offsets still plans (the
 verifier grounded every value) but its evidence has no spans.
 """
