@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import signal
 import stat
+import subprocess
+import sys
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
@@ -262,3 +268,47 @@ async def test_the_catalog_tools_are_hidden_unless_exposed(api: PetstoreApi, aud
     async with petstore_client(api, audit_path, expose_catalog_tools=True) as client:
         names = [tool.name for tool in (await client.list_tools()).tools]
     assert names[:2] == ["intent_parse", "intent_execute"] and "delete_pet" in names and "place_order" in names
+
+
+def test_serve_openapi_execute_over_streamable_http(api: PetstoreApi, tmp_path: Path) -> None:
+    """The real process: recognitions stay with their HTTP session between intent_parse and intent_execute."""
+    api.pets["21"] = {"id": 21, "name": "TwentyOne", "status": "available"}
+    audit = tmp_path / "calls.jsonl"
+    log = tmp_path / "server.log"
+    command = [sys.executable, "-m", "intent_mcp", "serve", "openapi", str(PETSTORE), "--execute",
+               "--base-url", api.petstore3_url, "--audit", str(audit), "--transport", "http", "--port", "0"]
+    env = {**os.environ, "PETSTORE_AUTH": SECRETS["oauth"]}
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=sink)
+    try:
+        deadline = time.monotonic() + 30
+        while not (found := re.search(r"listening on (http://\S+)", log.read_text(errors="replace"))):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"server did not start: {log.read_text(errors='replace')}")
+            time.sleep(0.05)
+        start = len(api.requests)
+
+        async def drive() -> tuple[Any, Any, Any]:
+            with anyio.fail_after(60):
+                async with Client(found.group(1), mode="legacy") as client:
+                    _, request_id = await parse(client, "Delete pet 21")
+                    asked = await execute(client, request_id)
+                    ran = await execute(client, request_id, confirm=True)
+                async with Client(found.group(1), mode="legacy") as other:  # another session: not its request
+                    stranger = await execute(other, request_id, confirm=True)
+                return asked, ran, stranger
+
+        asked, ran, stranger = anyio.run(drive)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=30)
+    assert asked.structured_content["status"] == "confirmation_required"
+    assert ran.structured_content["status"] == "executed"
+    assert json.loads(stranger.content[0].text)["error"]["code"] == "REQUEST_UNKNOWN"
+    assert requests_since(api, start) == [("DELETE", "/api/v3/pet/21", "")]
+    assert [line["outcome"] for line in audit_lines(audit)] == ["confirmation_required", "ok"]
+    assert SECRETS["oauth"] not in audit.read_text() + log.read_text(errors="replace")
