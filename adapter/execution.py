@@ -66,8 +66,9 @@ class ExecutionRequest:
     ``result`` is the verified IntentResult JSON kept under ``request_id``; ``instance`` the
     instance that recognized it (None when unknown); ``ran_intents`` the other intents of this
     recognition whose calls already ran (or are running), so a step that needs an earlier one's
-    outcome can wait for it; ``request_context`` the SDK's request context when the call came
-    over MCP (for progress), else None.
+    outcome can wait for it; ``prompted`` whether an earlier reply for this intent asked the person
+    to confirm (a ``confirm`` that comes before any prompt confirms nothing); ``request_context``
+    the SDK's request context when the call came over MCP (for progress), else None.
     """
 
     request_id: str
@@ -76,6 +77,7 @@ class ExecutionRequest:
     result: Mapping[str, Any]
     instance: str | None = None
     ran_intents: frozenset[str] = frozenset()
+    prompted: bool = False
     request_context: Any = field(default=None, compare=False)
 
 
@@ -84,12 +86,14 @@ class ExecutionReply:
     """What ``intent_execute`` answers: ``body`` as structured content and compact JSON text.
 
     ``is_error`` marks a refusal or a failed call; ``ran`` says the catalog tool was called, which
-    spends the intent (a second ``intent_execute`` for it is refused).
+    spends the intent (a second ``intent_execute`` for it is refused); ``prompted`` says the reply
+    asks the person to confirm, which the adapter remembers for the intent's next call.
     """
 
     body: Mapping[str, Any]
     is_error: bool = False
     ran: bool = False
+    prompted: bool = False
 
 
 @runtime_checkable

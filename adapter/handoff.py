@@ -68,6 +68,7 @@ class _Executions:
 
     instance: str | None = None
     claimed: set[str] = field(default_factory=set)
+    prompted: set[str] = field(default_factory=set)
     # The accepted result with span offsets, when the caller's reply leaves them out.
     spanned: str | None = None
     strip_offsets: bool = False
@@ -230,6 +231,13 @@ class HostHandoff:
                               "this intent of this recognition already ran or is running; a recognized call runs "
                               "at most once: recognize the request again to run it again", path="/intentId")
         kept.claimed.add(intent_id)
+
+    def prompted(self, request_id: str, intent_id: str, *, now: bool = False) -> bool:
+        """Whether the person was asked to confirm this intent; ``now=True`` records that they are being asked."""
+        kept = self._executions.setdefault(request_id, _Executions())
+        if now:
+            kept.prompted.add(intent_id)
+        return intent_id in kept.prompted
 
     def claimed(self, request_id: str) -> frozenset[str]:
         """The intents of a recognition whose calls ran or are running."""

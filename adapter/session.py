@@ -186,12 +186,15 @@ class IntentMcpSession:
         try:
             reply = await execution.execute(ExecutionRequest(
                 request_id=request_id, intent_id=intent_id, confirm=confirm, result=result, instance=instance,
-                ran_intents=ran_intents, request_context=request_context,
+                ran_intents=ran_intents, prompted=self._handoff.prompted(request_id, intent_id),
+                request_context=request_context,
             ))
         finally:
             # Kept when the call ran, and when the execution failed or was cancelled: the tool may have run.
             if reply is not None and not reply.ran:
                 self._handoff.release(request_id, intent_id)
+        if reply.prompted:
+            self._handoff.prompted(request_id, intent_id, now=True)
         if reply.is_error:
             return envelope.refusal(reply.body, self.protocol_version)
         return envelope.success(reply.body, self.protocol_version)

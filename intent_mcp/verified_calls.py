@@ -9,7 +9,9 @@ prohibitions) and then does exactly one of three things:
   yet: ``DEPENDENCY_PENDING``); the reply is an error result whose ``error`` is
   ``CALL_REFUSED`` and whose ``refusal`` carries the planner's own code, message and question;
 - **ask**: the plan needs a confirmation (a destructive, high- or critical-risk tool, or one marked
-  as needing it) and ``confirm`` is not true; the reply holds the prompt and the plan, nothing runs;
+  as needing it) and ``confirm`` is not true, or no earlier reply asked the person yet (a model
+  cannot confirm on the person's behalf before a prompt was shown); the reply holds the prompt and
+  the plan, nothing runs;
 - **run**: the plan's call goes through the bound ``CatalogRuntime``; the reply is the tool's result
   with the plan it ran (``isError`` when the tool failed).
 
@@ -71,7 +73,8 @@ class VerifiedCalls:
                 DEPENDENCY_PENDING,  # type: ignore[arg-type]  # the server's own code, beside the planner's
                 f"intent {plan.intent_id!r} needs the outcome of {', '.join(map(repr, pending))}, which has not run; "
                 "run the earlier step with intent_execute first", intent_id=plan.intent_id, tool=plan.tool))
-        if plan.confirmation is not None and not request.confirm:
+        # A confirm that comes before the person was ever asked confirms nothing: ask first.
+        if plan.confirmation is not None and not (request.confirm and request.prompted):
             self._write(request, plan, "confirmation_required")
             return ExecutionReply({
                 "status": "confirmation_required",
@@ -79,13 +82,13 @@ class VerifiedCalls:
                 "intentId": plan.intent_id,
                 "confirmation": plan.confirmation.to_dict(),
                 "plan": plan.to_dict(),
-            })
+            }, prompted=True)
         return await self._run(request, plan)
 
     def _refuse(self, request: ExecutionRequest, refusal: Refusal) -> ExecutionReply:
         error = IntentError("CALL_REFUSED", f"{refusal.code}: {refusal.message}", path="/intentId")
         self._audit(call_record(request_id=request.request_id, intent_id=request.intent_id, outcome="refused",
-                                tool=refusal.tool, refusal=refusal.to_dict(), confirmed=request.confirm))
+                                tool=refusal.tool, refusal=refusal.to_dict()))
         return ExecutionReply({
             "error": error.to_dict(),
             "refusal": refusal.to_dict(),
@@ -135,7 +138,9 @@ class VerifiedCalls:
         self._audit(call_record(
             request_id=request.request_id, intent_id=plan.intent_id, outcome=outcome, tool=plan.tool,
             arguments=plan.arguments, evidence=[item.to_dict() for item in plan.evidence],
-            secrets=self._secrets(plan.tool), confirmed=request.confirm and plan.confirmation is not None,
+            secrets=self._secrets(plan.tool),
+            # Honoured only on a run, after a prompt: what the person actually agreed to.
+            confirmed=outcome in ("ok", "error") and plan.confirmation is not None,
             error=error, duration_ms=duration_ms,
         ))
 

@@ -269,3 +269,20 @@ async def test_concurrent_executes_of_one_intent_run_it_once() -> None:
             gate.set()
     assert sorted(result.is_error for result in results) == [False, True]
     assert len(execution.requests) == 1
+
+
+@pytest.mark.anyio
+async def test_a_prompt_is_remembered_for_the_intents_next_call() -> None:
+    class Asking(RecordingExecution):
+        async def execute(self, request: ExecutionRequest) -> ExecutionReply:
+            self.requests.append(request)
+            return ExecutionReply({"status": "confirmation_required", "requestId": request.request_id,
+                                   "intentId": request.intent_id, "plan": {}}, prompted=True)
+
+    execution = Asking()
+    async with legacy_client(create_server(adapter_with(execution))) as client:
+        _, request_id = await parse(client, "Look up order 000123 and cancel order 000456")
+        for intent_id in ("intent-1", "intent-1", "intent-2"):
+            await client.call_tool("intent_execute", {"requestId": request_id, "intentId": intent_id, "confirm": True})
+    assert [(request.intent_id, request.prompted) for request in execution.requests] == [
+        ("intent-1", False), ("intent-1", True), ("intent-2", False)]

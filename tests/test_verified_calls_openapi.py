@@ -125,7 +125,8 @@ async def test_delete_pet_12_is_refused_without_confirmation_and_run_with_it(
     start = len(api.requests)
     async with petstore_client(api, audit_path) as client:
         _, request_id = await parse(client, "Delete pet 12")
-        asked = await execute(client, request_id)
+        # A confirm sent before the person was ever asked confirms nothing: the prompt comes first.
+        asked = await execute(client, request_id, confirm=True)
         assert requests_since(api, start) == []  # nothing reached the API before the person confirmed
         assert "12" in api.pets
         ran = await execute(client, request_id, confirm=True)
