@@ -225,7 +225,9 @@ class HostHandoff:
 
     def claim(self, request_id: str, intent_id: str) -> None:
         """Reserve one intent of a recognition for running; ``CALL_ALREADY_RUN`` when it ran or is running."""
-        kept = self._executions.setdefault(request_id, _Executions())
+        kept = self._executions.get(request_id)
+        if kept is None:  # evicted since it was looked up
+            raise IntentError("REQUEST_UNKNOWN", "the request was reclaimed; recognize it again", path="/requestId")
         if intent_id in kept.claimed:
             raise IntentError("CALL_ALREADY_RUN",
                               "this intent of this recognition already ran or is running; a recognized call runs "
@@ -233,8 +235,13 @@ class HostHandoff:
         kept.claimed.add(intent_id)
 
     def prompted(self, request_id: str, intent_id: str, *, now: bool = False) -> bool:
-        """Whether the person was asked to confirm this intent; ``now=True`` records that they are being asked."""
-        kept = self._executions.setdefault(request_id, _Executions())
+        """Whether the person was asked to confirm this intent; ``now=True`` records that they are being asked.
+
+        A request evicted meanwhile records nothing (it cannot be executed any more).
+        """
+        kept = self._executions.get(request_id)
+        if kept is None:
+            return False
         if now:
             kept.prompted.add(intent_id)
         return intent_id in kept.prompted
