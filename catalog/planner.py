@@ -150,7 +150,8 @@ class _Planner:
             tool=tool_name,
             arguments=arguments,
             evidence=tuple(evidence),
-            confirmation=confirmation_for(tool, node.goal, evidence),
+            confirmation=confirmation_for(tool, node.goal, evidence,
+                                          secret={name for name, spec in fields.items() if spec.secret}),
             depends_on=self._depends_on(node),
         )
 

@@ -462,3 +462,19 @@ async def test_context_fills_only_the_chosen_tools_fields(petstore: CatalogBindi
     assert result.issues == []  # orderId is no input of delete_pet: not offered, so nothing is dropped
     plan = planned(plan_call(result, petstore))
     assert (plan.arguments, plan.evidence[0].basis) == ({"petId": 8}, "context#/petId")
+
+
+@pytest.mark.anyio
+async def test_a_confirmation_prompt_never_shows_a_secret() -> None:
+    binding = CatalogBinding.from_tools([{
+        "name": "rotate_key", "annotations": {"destructiveHint": True},
+        "inputSchema": {"type": "object", "required": ["account", "api_token"], "properties": {
+            "account": {"type": "string"}, "api_token": {"type": "string"}}}}])
+    text = "Rotate the key of account acme with token s3cr3t-value"
+    reply = candidate(intents=[intent("i1", text, "Rotate", "the key of account acme", domain="rotate_key",
+                                      fields=[field("account", "acme", "acme"),
+                                              field("api_token", "s3cr3t-value", "s3cr3t-value")])])
+    plan = planned(plan_call(await recognize(binding, text, reply), binding))
+    assert plan.arguments == {"account": "acme", "api_token": "s3cr3t-value"}
+    assert plan.confirmation is not None
+    assert "account=acme, api_token=***" in plan.confirmation.prompt and "s3cr3t" not in plan.confirmation.prompt
