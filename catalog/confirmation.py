@@ -12,7 +12,7 @@ The first that applies, in that order, is the reason.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -47,16 +47,18 @@ def confirmation_reason(risk: Mapping[str, Any]) -> ConfirmationReason | None:
     return None
 
 
-def confirmation_for(tool: CatalogTool, goal: str, evidence: Sequence[ArgumentEvidence]) -> Confirmation | None:
+def confirmation_for(
+    tool: CatalogTool, goal: str, evidence: Sequence[ArgumentEvidence], *, secret: Collection[str] = ()
+) -> Confirmation | None:
     """The confirmation a call of ``tool`` needs, its prompt naming the goal, the tool and the arguments.
 
     "Delete pet 12 (delete_pet, petId=12)? This cannot be undone. Call intent_execute again with
-    confirm: true to run it."
+    confirm: true to run it." The values of the fields named in ``secret`` show as ``***``.
     """
     reason = confirmation_reason(tool.risk)
     if reason is None:
         return None
-    shown = ", ".join(f"{item.field}={_shown(item.value)}" for item in evidence)
+    shown = ", ".join(f"{item.field}={'***' if item.field in secret else _shown(item.value)}" for item in evidence)
     call = f"{tool.name}, {shown}" if shown else tool.name
     asked = goal.strip().rstrip(".?!")
     asked = asked[:1].upper() + asked[1:]

@@ -29,9 +29,9 @@ which has no endpoint: its plans are for review and for a runtime the caller pro
 
 The planner trusts the field results of a result the core verified (keep results server-side, as
 the adapter's session-bound records do): it checks that each value passed matches a grounded field
-result, not the words again. Evidence spans come from the result's ``sourceRefs`` offsets, which the core adds when the request
-asks for them (``output: {"spans": true}``); a result recognized without offsets still plans (the
-verifier grounded every value) but its evidence has no spans.
+result, not the words again. Evidence spans come from the result's ``sourceRefs`` offsets, which
+the core adds when the request asks for them (``output: {"spans": true}``); a result recognized
+without offsets still plans (the verifier grounded every value) but its evidence has no spans.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from pydantic import ValidationError as ModelError
 
-from catalog.argument_evidence import argument_evidence
+from catalog.argument_evidence import argument_evidence, same_value
 from catalog.confirmation import confirmation_for
 from catalog.plan import ArgumentEvidence, PlannedCall, Refusal
 from catalog.recognition import CatalogBinding
@@ -127,6 +127,11 @@ class _Planner:
                     return refusal
                 continue
             found = argument_evidence(self.result, node.id, spec, node.inputs[name])
+            if found is None and self._competing(spec.name, node.inputs[name]):
+                return Refusal("RESULT_AMBIGUOUS", f"intent {node.id!r}: the request gives more than one value for "
+                               f"{_where(spec)} of tool {tool_name!r}; answer the question and recognize the answer "
+                               "as a follow-up", intent_id=node.id, tool=tool_name, argument=spec.argument,
+                               question=f"Which {_label(spec)} did you mean?")
             if found is None:
                 return Refusal("ARGUMENT_UNGROUNDED", f"intent {node.id!r}: the value of "
                                f"{_where(spec)} of tool {tool_name!r} is not grounded in the request (no verified "
@@ -145,7 +150,8 @@ class _Planner:
             tool=tool_name,
             arguments=arguments,
             evidence=tuple(evidence),
-            confirmation=confirmation_for(tool, node.goal, evidence),
+            confirmation=confirmation_for(tool, node.goal, evidence,
+                                          secret={name for name, spec in fields.items() if spec.secret}),
             depends_on=self._depends_on(node),
         )
 
@@ -236,6 +242,12 @@ class _Planner:
                            "request does not give", intent_id=node.id, tool=tool, argument=spec.argument,
                            question=f"What is the {_label(spec)}?")
         return None
+
+    def _competing(self, name: str, value: Any) -> bool:
+        """The verifier found several values for ``name``, this one among them."""
+        return any(item.field == name and item.status == "ambiguous"
+                   and any(same_value(value, candidate) for candidate in item.candidates or ())
+                   for item in self.result.fieldResults)
 
     def _validate(
         self, node: IntentNode, tool: str, fields: Mapping[str, ToolField], arguments: dict[str, Any]

@@ -27,6 +27,9 @@ from intent.pointer import escape_token, pointer_tokens
 _COMPOSITE_KEYWORDS = ("oneOf", "anyOf", "allOf", "not", "if", "$ref", "patternProperties")
 
 
+_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "api_key", "credential")
+
+
 @dataclass(frozen=True)
 class ToolField:
     """One field of one tool: where its value goes in the call (``argument``, and ``path`` inside it)."""
@@ -39,6 +42,14 @@ class ToolField:
     path: str = ""
     # How the person would name it in a question: the description, else the wire parameter's name.
     label: str = ""
+
+    @property
+    def secret(self) -> bool:
+        """A value to keep out of prompts and messages: a ``writeOnly`` or ``format: password`` schema,
+        or a name that says so (password, secret, token, API key)."""
+        words = self.name.lower().replace("-", "_")
+        return (self.schema.get("writeOnly") is True or self.schema.get("format") == "password"
+                or any(word in words for word in _SECRET_WORDS))
 
 
 def tool_fields(tool: CatalogTool) -> dict[str, ToolField]:

@@ -424,3 +424,57 @@ def _manifest_tools(document: Any) -> list[dict[str, Any]]:
     from catalog.openapi import build_mcp_manifest
 
     return list(build_mcp_manifest(document)["tools"])
+
+
+@pytest.mark.anyio
+async def test_a_follow_up_turn_plans_its_own_intents(petstore: CatalogBinding) -> None:
+    instance = Intent(IntentConfig(catalog=petstore))
+    first = await instance.parse({"input": "Show me pet 12", "output": {"spans": True}})
+    second = await instance.parse({"input": "Also show me pet 5", "baseline": first.to_dict()["effective"],
+                                   "output": {"spans": True}})
+    assert second.status == "complete"
+    # Only this turn's intent is planned again; the earlier one is still plannable by its id.
+    assert [(p.intent_id, p.arguments) for p in map(planned, plan_calls(second, petstore))] == [
+        ("intent-2", {"petId": 5})]
+    (carried,) = planned(plan_call(second, petstore, intent_id="intent-1")).evidence
+    assert (carried.value, carried.basis, carried.spans) == (12, "baseline#/intents/0/inputs/petId", ())
+
+
+@pytest.mark.anyio
+async def test_competing_values_are_ambiguous_not_ungrounded(petstore: CatalogBinding) -> None:
+    # Recognized without per-tool fields: the two values of petId compete.
+    reply = candidate(intents=[
+        intent("i1", "Show me pet 5", "Show", "pet 5", domain="get_pet_by_id", fields=[field("petId", 5, "5")]),
+        intent("i2", "delete pet 12", "delete", "pet 12", domain="delete_pet", fields=[field("petId", 12, "12")])])
+    schema = {"type": "object", "properties": {"petId": {"type": "integer", "description": "The pet id"}}}
+    config = IntentConfig(schema=schema, domains=["get_pet_by_id", "delete_pet"], executor=ScriptedExecutor([reply]))
+    result = await Intent(config).parse("Show me pet 5 and then delete pet 12.")
+    assert result.status == "ambiguous"
+    refusal = refused(plan_call(result, petstore, intent_id="intent-2"), "RESULT_AMBIGUOUS")
+    assert refusal.argument == "petId" and refusal.question == "Which pet id to delete did you mean?"
+
+
+@pytest.mark.anyio
+async def test_context_fills_only_the_chosen_tools_fields(petstore: CatalogBinding) -> None:
+    result = await Intent(IntentConfig(catalog=petstore)).parse(
+        {"input": "Delete my pet", "context": {"orderId": 5, "petId": 8}})
+    assert result.effective.intents[0].inputs == {"petId": 8}
+    assert result.issues == []  # orderId is no input of delete_pet: not offered, so nothing is dropped
+    plan = planned(plan_call(result, petstore))
+    assert (plan.arguments, plan.evidence[0].basis) == ({"petId": 8}, "context#/petId")
+
+
+@pytest.mark.anyio
+async def test_a_confirmation_prompt_never_shows_a_secret() -> None:
+    binding = CatalogBinding.from_tools([{
+        "name": "rotate_key", "annotations": {"destructiveHint": True},
+        "inputSchema": {"type": "object", "required": ["account", "api_token"], "properties": {
+            "account": {"type": "string"}, "api_token": {"type": "string"}}}}])
+    text = "Rotate the key of account acme with token s3cr3t-value"
+    reply = candidate(intents=[intent("i1", text, "Rotate", "the key of account acme", domain="rotate_key",
+                                      fields=[field("account", "acme", "acme"),
+                                              field("api_token", "s3cr3t-value", "s3cr3t-value")])])
+    plan = planned(plan_call(await recognize(binding, text, reply), binding))
+    assert plan.arguments == {"account": "acme", "api_token": "s3cr3t-value"}
+    assert plan.confirmation is not None
+    assert "account=acme, api_token=***" in plan.confirmation.prompt and "s3cr3t" not in plan.confirmation.prompt

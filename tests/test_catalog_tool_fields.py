@@ -159,3 +159,15 @@ async def test_without_a_catalog_different_values_still_compete() -> None:
     assert result.status == "ambiguous"
     assert [item.kind for item in result.effective.unresolved] == ["ambiguous_field"]
     assert "fieldsCheckedAgainst" not in result.effective.intents[0].extensions
+
+
+def test_the_round_trip_measure_runs_on_the_test_catalogs(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.tool_fields import main, measure
+
+    report = measure(PETSTORE)
+    assert report is not None
+    assert (report["tools"], report["valid"], report["flattenedBodies"], report["renamedFields"]) == (19, 19, 5, 1)
+    assert "status" in report["differFromUnion"]
+    assert measure(PETSTORE.parent / "beans.json") is None  # not an OpenAPI document
+    assert main([str(PETSTORE.parent)]) == 0
+    assert "19 round trips valid" in capsys.readouterr().err

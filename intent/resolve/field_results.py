@@ -88,20 +88,25 @@ def _own_values(resolution: Resolution, holders: list[IntentNode], name: str) ->
     """Different values of one field on intents mapped to different calls are not a choice to ask about.
 
     "Show me pet 5 and then delete pet 12": ``petId`` is 5 for one tool's call and 12 for the other's.
-    When every holder is an intent whose values were checked against its own catalog tool (and was
-    found in this turn), each distinct value gets its own result; otherwise None (the values compete).
+    When every holder is an intent whose values were checked against its own catalog tool (in this
+    turn, or in the baseline it is carried from), each distinct value gets its own result; otherwise
+    None (the values compete).
     """
     results: list[FieldResult] = []
     seen: list[Any] = []
     for node in holders:
-        checked = resolution.checked.get((node.id, name))
-        if checked is None or "fieldsCheckedAgainst" not in node.extensions:
+        if "fieldsCheckedAgainst" not in node.extensions:
             return None
         if node.inputs[name] in seen:
             continue
         seen.append(node.inputs[name])
-        results.append(FieldResult(field=name, status=checked.status, value=node.inputs[name],  # type: ignore[arg-type]
-                                   sourceRefs=checked.source_refs))
+        checked = resolution.checked.get((node.id, name))
+        if checked is not None:
+            results.append(FieldResult(field=name, status=checked.status,  # type: ignore[arg-type]
+                                       value=node.inputs[name], sourceRefs=checked.source_refs))
+        else:
+            results.append(FieldResult(field=name, status="found", value=node.inputs[name], sourceRefs=[
+                SourceRef(root="baseline", pointer=_baseline_pointer(resolution, node.id, name))]))
     return results
 
 

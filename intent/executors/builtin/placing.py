@@ -86,7 +86,8 @@ def _context_fields(state: Recognition, owners: list[Owner]) -> None:
         return
     filled = {f["field"] for owner in owners for f in owner.fields}
     keys = {_key(k): k for k in state.context if isinstance(k, str)}
-    for spec in state.specs:
+    unit = next((u for u in state.units if u.owner is owners[0]), None)
+    for spec in request_specs(state, unit) if unit is not None else state.specs:
         original = keys.get(_key(spec.name))
         if spec.name in filled or original is None:
             continue
