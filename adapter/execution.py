@@ -98,7 +98,12 @@ class ExecutionReply:
 
 @runtime_checkable
 class IntentExecution(Protocol):
-    """What the app plugs into the adapter to run recognized intents."""
+    """What the app plugs into the adapter to run recognized intents.
+
+    It may also have ``rejected(request_id, intent_id, error)``: called (synchronously) when the
+    adapter turns an ``intent_execute`` away before asking (an unknown request, a recognition not
+    accepted yet, a call that already ran), so an audit can record those attempts too.
+    """
 
     async def execute(self, request: ExecutionRequest) -> ExecutionReply: ...
 

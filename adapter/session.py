@@ -179,9 +179,16 @@ class IntentMcpSession:
         confirm = args.get("confirm", False)
         if not isinstance(confirm, bool):
             raise IntentError("INPUT_INVALID", "confirm must be true or false", path="/confirm")
-        result, instance = self._handoff.recognition(request_id)
-        ran_intents = self._handoff.claimed(request_id)
-        self._handoff.claim(request_id, intent_id)
+        try:
+            result, instance = self._handoff.recognition(request_id)
+            ran_intents = self._handoff.claimed(request_id)
+            self._handoff.claim(request_id, intent_id)
+        except IntentError as error:
+            # Turned away before planning (unknown request, a call that already ran, ...): still on record.
+            rejected = getattr(execution, "rejected", None)
+            if callable(rejected):
+                rejected(request_id, intent_id, error)
+            raise
         reply: ExecutionReply | None = None
         try:
             reply = await execution.execute(ExecutionRequest(

@@ -25,7 +25,7 @@ from intent.pointer import escape_token
 
 logger = logging.getLogger("intent_mcp.audit")
 
-CallOutcome = Literal["ok", "error", "refused", "confirmation_required"]
+CallOutcome = Literal["ok", "error", "refused", "confirmation_required", "rejected"]
 # Long words are cut so one line stays small whatever the arguments were.
 MAX_RECORDED_TEXT = 512
 MAX_RECORDED_MESSAGE = 300

@@ -85,6 +85,11 @@ class VerifiedCalls:
             }, prompted=True)
         return await self._run(request, plan)
 
+    def rejected(self, request_id: str, intent_id: str, error: IntentError) -> None:
+        """An ``intent_execute`` the adapter turned away before planning: one audit line all the same."""
+        self._audit(call_record(request_id=request_id, intent_id=intent_id, outcome="rejected",
+                                error=f"{error.code}: {error.message}"))
+
     def _refuse(self, request: ExecutionRequest, refusal: Refusal) -> ExecutionReply:
         error = IntentError("CALL_REFUSED", f"{refusal.code}: {refusal.message}", path="/intentId")
         self._audit(call_record(request_id=request.request_id, intent_id=request.intent_id, outcome="refused",

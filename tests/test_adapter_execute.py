@@ -286,3 +286,24 @@ async def test_a_prompt_is_remembered_for_the_intents_next_call() -> None:
             await client.call_tool("intent_execute", {"requestId": request_id, "intentId": intent_id, "confirm": True})
     assert [(request.intent_id, request.prompted) for request in execution.requests] == [
         ("intent-1", False), ("intent-1", True), ("intent-2", False)]
+
+
+@pytest.mark.anyio
+async def test_an_execute_turned_away_is_reported_to_the_execution() -> None:
+    class Auditing(RecordingExecution):
+        def __init__(self) -> None:
+            super().__init__()
+            self.rejections: list[tuple[str, str, str]] = []
+
+        def rejected(self, request_id: str, intent_id: str, error: IntentError) -> None:
+            self.rejections.append((request_id, intent_id, error.code))
+
+    execution = Auditing()
+    async with legacy_client(create_server(adapter_with(execution))) as client:
+        _, request_id = await parse(client)
+        for _ in range(2):
+            await client.call_tool("intent_execute", {"requestId": request_id, "intentId": "intent-1"})
+        await client.call_tool("intent_execute", {"requestId": "req_nope", "intentId": "intent-1"})
+    assert execution.rejections == [(request_id, "intent-1", "CALL_ALREADY_RUN"),
+                                    ("req_nope", "intent-1", "REQUEST_UNKNOWN")]
+    assert len(execution.requests) == 1

@@ -147,9 +147,12 @@ async def test_delete_pet_12_is_refused_without_confirmation_and_run_with_it(
     # A recognized call runs at most once: the second confirmation sends nothing.
     assert again.is_error is True and json.loads(again.content[0].text)["error"]["code"] == "CALL_ALREADY_RUN"
     assert len(api.requests) == start + 1
-    first, second = audit_lines(audit_path)
+    first, second, third = audit_lines(audit_path)
     assert (first["outcome"], first["confirmed"], second["outcome"], second["confirmed"]) == (
         "confirmation_required", False, "ok", True)
+    # The attempt to run it again is on record too.
+    assert (third["outcome"], third["requestId"], third["tool"]) == ("rejected", request_id, None)
+    assert third["error"].startswith("CALL_ALREADY_RUN: ")
     assert first["evidence"] == second["evidence"] == [
         {"argument": "petId", "field": "petId", "spans": [[11, 13]], "quotes": ["12"]}]
     written = audit_path.read_text(encoding="utf-8") + json.dumps(ran.model_dump(mode="json"))
@@ -311,5 +314,5 @@ def test_serve_openapi_execute_over_streamable_http(api: PetstoreApi, tmp_path: 
     assert ran.structured_content["status"] == "executed"
     assert json.loads(stranger.content[0].text)["error"]["code"] == "REQUEST_UNKNOWN"
     assert requests_since(api, start) == [("DELETE", "/api/v3/pet/21", "")]
-    assert [line["outcome"] for line in audit_lines(audit)] == ["confirmation_required", "ok"]
+    assert [line["outcome"] for line in audit_lines(audit)] == ["confirmation_required", "ok", "rejected"]
     assert SECRETS["oauth"] not in audit.read_text() + log.read_text(errors="replace")
