@@ -1,5 +1,7 @@
 """Clock times: "3pm", "3p", "3:30 p.m.", "15:30", "15h30", "noon", "midnight", "quarter past 3",
-"half past seven", "ten to five", "three thirty pm", "at 5" (05:00 or 17:00), "7 o'clock".
+"half past seven", "ten to five", "three thirty pm", "at 5" (05:00 or 17:00), "7 o'clock", "at 17",
+"half five" (British half past five), "5pmish", and, after "at" or right after a day, "19.30" and
+"1430".
 
 An hour written without am/pm and without a 24-hour form keeps both readings (``settled`` False)
 until a part of day ("in the evening", "tonight", "tomorrow morning") settles it.

@@ -10,7 +10,10 @@
    a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
 
 A phrase that cannot be read whole (an unknown zone, a weekday that contradicts its date) yields
-nothing, so no part of it is read in its place.
+nothing, so no part of it is read in its place; nor is a phrase read next to the unread rest of a
+date ("21. Okt 19:00", "the 15 at 8pm"), next to words that move it ("March 3rd next year", "since
+Monday") or next to an alternative ("7 or 8pm"). Words that blur a day without moving it ("early
+tomorrow", "the end of Friday") are taken in, without a time of day.
 """
 
 from __future__ import annotations

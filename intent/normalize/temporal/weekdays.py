@@ -1,11 +1,14 @@
 """Weekdays with what people put around them: "Friday", "on fri", "this Friday", "next Friday",
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
-week", "the Friday after next", "a week from Friday", "3 fridays from now".
+week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
+"upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
+day of next year".
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
 Friday is this week's Monday or the one before; "this Monday" said on a Wednesday is two days ago
-or five days ahead. A bare weekday is the next one after today ("Tuesday" said on a Tuesday is in
+or five days ahead, and "this Wednesday" said on a Wednesday today or in a week; "the
+following Friday" reads as "next Friday". A bare weekday is the next one after today ("Tuesday" said on a Tuesday is in
 a week).
 """
 
