@@ -236,6 +236,18 @@ def test_an_input_property_is_a_copy_of_its_schema_with_the_inputs_description()
     assert status.property_schema()["enum"] == ["todo", "in-progress", "done"]
 
 
+def test_stdin_carries_json_for_other_values_and_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = node(inputs=[{"name": "doc", "schema": {"type": "object"}, "arg": "stdin"}])
+    parsed = parse_node(raw, SchemaRegistry())
+    assert build_invocation(parsed, {"doc": {"note": "café"}}).stdin == '{"note": "café"}'.encode()
+    monkeypatch.setattr("catalog.tool_nodes.argv.MAX_STDIN_BYTES", 18)
+    assert build_invocation(parsed, {"doc": {"note": "cafés"}}).stdin == '{"note": "cafés"}'.encode()  # 18 bytes
+    with pytest.raises(IntentError) as caught:
+        build_invocation(parsed, {"doc": {"note": "cafés!"}})
+    assert (caught.value.code, caught.value.message, caught.value.path) == (
+        "INPUT_INVALID", "argument 'doc' is larger than 18 bytes", "/arguments/doc")
+
+
 def test_projection_to_dict_lists_tools_and_omissions() -> None:
     data = project([node("ok"), node("remote", invoke={"mcp": {}})]).to_dict()
     assert [tool["name"] for tool in data["tools"]] == ["ok"]

@@ -516,6 +516,51 @@ async def test_tool_nodes_offer_no_resources() -> None:
         "RESOURCE_UNKNOWN", "Tool nodes offer no resources", "/uri")
 
 
+def test_a_runtime_built_directly_reads_this_process_environment() -> None:
+    runtime = ToolNodeRuntime(project([]), container_runtime="/opt/podman")
+    assert runtime.environ == dict(os.environ) and runtime.container_runtime == "/opt/podman"
+
+
+@pytest.mark.anyio
+async def test_the_runtime_honours_declarations_resolves_in_process_nodes_and_caps_timeouts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("catalog.tool_nodes.execute._PROGRESS_SECONDS", 0.05)
+    podman = script(tmp_path, "podman", "echo boxed\n")
+    host = Host.detect(environ={"PATH": f"{tmp_path}:{os.environ['PATH']}"}, container_runtime="podman")
+    audit = tmp_path / "audit.jsonl"
+    nodes = [
+        {**shell_node("licensed", ["date"]), "requires": ["licence:acme"]},
+        IN_PROCESS[0],  # an in-process node after a shell node is resolved too
+        shell_node("nap", ["sleep", "0.3"]),
+        shell_node("stuck", ["sleep", "5"], timeoutSeconds=100),  # asks for more than the server allows
+    ]
+    runtime = ToolNodeRuntime.start(nodes, available=["licence:acme"], host=host, audit_path=audit,
+                                    allow_functions=[f"{MODULE}:*"], timeout=1)
+    hooks = RecordingHooks()
+    try:
+        assert [tool["name"] for tool in runtime.list_tools()] == ["licensed", "words.count", "nap", "stuck"]
+        assert runtime.container_runtime is None  # no container node: none is handed on
+        counted = await runtime.call_tool("words.count", {"text": "a b"}, recognition_id="rec-9")
+        napped = await runtime.call_tool("nap", {}, hooks, recognition_id="rec-7")
+        stuck = await runtime.call_tool("stuck", {})
+        unknown = await runtime.call_tool("nope", {})
+    finally:
+        await runtime.aclose()
+        await runtime.aclose()  # closing twice is fine
+    assert counted["structuredContent"] == {"count": 2} and napped["isError"] is False and hooks.seen
+    assert stuck["isError"] and "1 second" in text_of(stuck)
+    assert unknown == {"content": [{"type": "text", "text": "Unknown tool: nope"}], "isError": True}
+    assert [(r["node"], r["outcome"], r.get("recognitionId")) for r in records(audit)] == [
+        ("words.count", "ok", "rec-9"), ("nap", "ok", "rec-7"), ("stuck", "timeout", None)]
+    boxed = ToolNodeRuntime.start([{**CONTAINER_NODE, "io": {"inputs": []}}], host=host)
+    try:
+        assert boxed.container_runtime == str(podman)
+        assert text_of(await boxed.call_tool("boxed.count", {})).strip() == "boxed"
+    finally:
+        await boxed.aclose()
+
+
 def test_in_process_nodes_need_no_program_on_the_host() -> None:
     projection = project(IN_PROCESS[:1], host=Host.detect(environ={"PATH": "/nonexistent"}))
     assert projection.omitted == [] and [tool["name"] for tool in projection.tools] == ["words.count"]

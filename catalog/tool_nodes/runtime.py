@@ -85,11 +85,8 @@ class ToolNodeRuntime:
         for name, node in projection.nodes.items():
             if node.arm != "inProcess":
                 continue
-            reference = node.invoke["inProcess"].get("function")
-            try:
-                if not isinstance(reference, str):
-                    raise IntentError("CONFIG_INVALID", "'invoke.inProcess.function' must be 'module:function'")
-                functions[name] = resolve_callable(reference, allowed)
+            try:  # parse_node made sure the reference reads 'module:function'
+                functions[name] = resolve_callable(str(node.invoke["inProcess"]["function"]), allowed)
             except IntentError as error:
                 refused.append(Omission(node.id, "not_allowed", error.message))
                 del nodes[name]
@@ -136,11 +133,9 @@ class ToolNodeRuntime:
             self.audit.close()
 
     def _timeout_for(self, node: ToolNode) -> float:
-        arm = node.invoke.get(node.arm or "", {})
-        wanted = arm.get(TIMEOUT_KEY) if isinstance(arm, Mapping) else None
-        if isinstance(wanted, (int, float)) and not isinstance(wanted, bool) and 0 < wanted < self.timeout:
-            return float(wanted)
-        return self.timeout
+        # A projected node has an arm, and parse_node made its timeoutSeconds a positive number.
+        wanted = node.invoke[node.arm].get(TIMEOUT_KEY) if node.arm is not None else None
+        return self.timeout if wanted is None else min(float(wanted), self.timeout)
 
 
 __all__ = ["TIMEOUT_KEY", "ToolNodeRuntime"]
