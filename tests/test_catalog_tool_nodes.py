@@ -213,6 +213,10 @@ def test_check_reports_every_finding_with_where_it_is_and_whether_it_blocks() ->
     assert [(f.id, f.pointer) for f in check_nodes([node("b.free", inputs=free)])] == [
         ("b.free", "/0/io/inputs/0/schema")]
     assert check_nodes([node("d.net", requires=["network"])], ["network"]) == []
+    assert [(f.id, f.reason) for f in check_nodes([node("a+b"), node("a_b")])] == [
+        ("a_b", "Tool node 'a_b' is declared twice or shares its tool name")]  # both are the tool a_b
+    named = [{"name": "s", "schema": "BeanStatus", "arg": {"flag": "--s"}}]
+    assert check_nodes([node(inputs=named)], schemas=SCHEMAS) == []
     bare_host = Host.detect(environ={"PATH": "/nonexistent"})
     assert [f.reason for f in check_nodes([node("e.bin")], host=bare_host)] == [
         "requires bin:beans (no program 'beans' on PATH), not available on this host"]
@@ -225,8 +229,11 @@ def test_an_input_property_is_a_copy_of_its_schema_with_the_inputs_description()
         {"name": "status", "schema": "BeanStatus", "description": "the new status", "arg": {"flag": "--status"}},
         {"name": "tag", "schema": {"type": "string", "pattern": "^[a-z]+$", "description": "own words"},
          "description": "tags to add", "repeated": True, "arg": {"flag": "--tag"}},
+        {"name": "limit", "schema": {"type": "integer", "minimum": 1, "description": "its own"},
+         "description": "not used", "arg": {"flag": "-n"}},
     ]), SchemaRegistry(SCHEMAS))
-    status, tag = described.inputs
+    status, tag, limit = described.inputs
+    assert limit.property_schema() == {"type": "integer", "minimum": 1, "description": "its own"}
     assert status.property_schema() == {"type": "string", "enum": ["todo", "in-progress", "done"],
                                         "description": "the new status"}
     assert tag.property_schema() == {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$",

@@ -20,7 +20,7 @@ from catalog.runtime import CatalogRuntime
 from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
 from catalog.tool_nodes.execute import call_in_process, resolve_callable
 from catalog.tool_nodes.node import SchemaRegistry
-from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route, has_gpu
+from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route, has_gpu, unmet_requirements
 from intent.errors import IntentError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -297,6 +297,7 @@ IPV6_DEFAULT = ("00000000000000000000000000000000 00 000000000000000000000000000
     ("route", "ipv6_route", "found"),
     [
         ("Iface\tDestination\tGateway\neth0\t00000000\t0101A8C0\n", None, True),  # the first line after the header
+        ("Iface\tDestination\neth0\t00000000\n", None, True),  # two fields are enough
         ("Iface\tDestination\tGateway\n", IPV6_DEFAULT.format("eth0"), True),
         (None, IPV6_DEFAULT.format("eth0"), True),
         ("Iface\tDestination\tGateway\n", IPV6_DEFAULT.format("lo"), False),  # a default route through loopback
@@ -351,6 +352,10 @@ def test_each_unmet_requirement_says_why(tmp_path: Path) -> None:
     ]
     host.network, host.gpu = True, True
     assert host.unmet("network") is None and host.unmet("gpu") is None
+    # A declared requirement is skipped, and the ones after it still checked.
+    assert unmet_requirements(["licence:x", "bin:nope"], host, ["licence:x"]) == [
+        "bin:nope (no program 'nope' on PATH)"]
+    assert Host.detect(container_runtime="podman").container_runtime_override == "podman"
 
 
 # --- container arm ----------------------------------------------------------------------------------------
@@ -493,7 +498,13 @@ async def test_an_in_process_call_is_audited_with_its_error_duration_and_recogni
                               recognition_id="rec-1")
         await call_in_process(explode, in_process.explode, {"text": 1}, text_schema, audit=log)
         await call_in_process(dawdle, in_process.dawdle, {"seconds": 0.05}, {"type": "object"}, audit=log)
-    failed, refused, slow = records(tmp_path / "audit.jsonl")
+        late = await call_in_process(dawdle, in_process.dawdle, {"seconds": 1}, {"type": "object"}, audit=log,
+                                     timeout=0.05)
+    failed, refused, slow, timed_out = records(tmp_path / "audit.jsonl")
+    assert late["isError"] and timed_out["error"] == text_of(late)
+    assert text_of(late) == "'words.dawdle' did not finish within 0.05 seconds"
+    (logged,) = [r for r in caplog.records if r.levelname == "DEBUG"]
+    assert logged.exc_info is not None and logged.exc_info[0] is RuntimeError  # the traceback, in the debug log only
     assert (failed["error"], failed["recognitionId"]) == ("'words.explode' failed: RuntimeError", "rec-1")
     assert refused["outcome"] == "refused" and "recognitionId" not in refused
     assert refused["error"] == ("INPUT_INVALID: the arguments do not match the tool's input schema: "
@@ -559,6 +570,22 @@ async def test_the_runtime_honours_declarations_resolves_in_process_nodes_and_ca
         assert text_of(await boxed.call_tool("boxed.count", {})).strip() == "boxed"
     finally:
         await boxed.aclose()
+
+
+@pytest.mark.anyio
+async def test_an_in_process_result_must_be_json_and_match_the_declared_outputs(tmp_path: Path) -> None:
+    count = parse_node(IN_PROCESS[0], SchemaRegistry())
+    schema = {"type": "object"}
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        fine = await call_in_process(count, lambda text: {"count": 1, "word": "café"}, {"text": "x"}, schema,
+                                     audit=log)
+        opaque = await call_in_process(count, lambda text: object(), {"text": "x"}, schema, audit=log)
+        wrong = await call_in_process(count, lambda text: {"count": "many"}, {"text": "x"}, schema, audit=log)
+    assert fine["isError"] is False and text_of(fine) == '{"count": 1, "word": "café"}'
+    assert opaque["isError"] is True and text_of(opaque) == "'words.count' returned a value that is not JSON"
+    assert wrong["isError"] is True and text_of(wrong).startswith("'words.count' ran, but ")
+    assert [(r["outcome"], r.get("error")) for r in records(tmp_path / "audit.jsonl")] == [
+        ("ok", None), ("error", text_of(opaque)), ("error", text_of(wrong))]
 
 
 def test_in_process_nodes_need_no_program_on_the_host() -> None:

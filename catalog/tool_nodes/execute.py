@@ -386,7 +386,7 @@ async def call_in_process(
 ) -> JsonObject:
     """Call an in-process node's function with the validated arguments as keywords; it never gets argv."""
     started = time.monotonic()
-    reference = str(node.invoke["inProcess"].get("function", ""))
+    reference = str(node.invoke["inProcess"]["function"])  # parse_node made sure there is one
 
     def finish(outcome: Outcome, result: JsonObject, error: str | None = None) -> JsonObject:
         if audit is not None:
