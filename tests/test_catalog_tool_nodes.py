@@ -255,6 +255,14 @@ def test_stdin_carries_json_for_other_values_and_is_bounded(monkeypatch: pytest.
         "INPUT_INVALID", "argument 'doc' is larger than 18 bytes", "/arguments/doc")
 
 
+def test_a_tool_declares_its_annotations_and_no_empty_required_list() -> None:
+    (tool,) = project([node(annotations={"readOnlyHint": True})]).tools
+    assert tool["annotations"] == {"readOnlyHint": True}
+    assert tool["inputSchema"] == {"type": "object", "properties": {}, "additionalProperties": False}
+    (plain,) = project([node()]).tools
+    assert "annotations" not in plain
+
+
 def test_projection_to_dict_lists_tools_and_omissions() -> None:
     data = project([node("ok"), node("remote", invoke={"mcp": {}})]).to_dict()
     assert [tool["name"] for tool in data["tools"]] == ["ok"]

@@ -588,6 +588,16 @@ async def test_an_in_process_result_must_be_json_and_match_the_declared_outputs(
         ("ok", None), ("error", text_of(opaque)), ("error", text_of(wrong))]
 
 
+@pytest.mark.anyio
+async def test_output_of_exactly_the_cap_is_kept_and_a_program_without_stdin_reads_nothing() -> None:
+    exact = await run_invocation(parse_node(shell_node("five", ["printf", "12345"]), SchemaRegistry()), {},
+                                 audit=None, timeout=5, max_output_bytes=5)
+    assert exact["isError"] is False and text_of(exact) == "12345"
+    drained = await run_invocation(parse_node(shell_node("cat", ["cat"]), SchemaRegistry()), {}, audit=None,
+                                   timeout=5)
+    assert drained["isError"] is False and text_of(drained) == ""
+
+
 def test_in_process_nodes_need_no_program_on_the_host() -> None:
     projection = project(IN_PROCESS[:1], host=Host.detect(environ={"PATH": "/nonexistent"}))
     assert projection.omitted == [] and [tool["name"] for tool in projection.tools] == ["words.count"]

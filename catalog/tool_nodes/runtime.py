@@ -61,7 +61,6 @@ class ToolNodeRuntime:
         self.omitted = [*projection.omitted, *omitted]
         self._tools = [tool for tool in projection.tools if tool["name"] in projection.nodes]
         self._schemas = {tool["name"]: tool["inputSchema"] for tool in self._tools}
-        self._closed = False
 
     @classmethod
     def start(
@@ -126,11 +125,8 @@ class ToolNodeRuntime:
         )
 
     async def aclose(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
         if self.audit is not None:
-            self.audit.close()
+            self.audit.close()  # closing twice is fine
 
     def _timeout_for(self, node: ToolNode) -> float:
         # A projected node has an arm, and parse_node made its timeoutSeconds a positive number.
