@@ -380,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text: keep phrases that resolve to a time of day (read by a format: time field)")
+                        help="Recognizers-Text: keep phrases resolving to a time of day (read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
                         help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
     parser.add_argument("--pipeline", action="store_true",
