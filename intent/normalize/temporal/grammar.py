@@ -53,7 +53,8 @@ from intent.normalize.temporal.zones import ZONE, zone_key
 __all__ = ["read_temporal"]
 
 _PART = re.compile(
-    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night)|(am|pm)\b(?!\s*[:\d]))\b",
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch)|"
+    r"(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
 _JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in|sharp)\b|@)*$", re.IGNORECASE)
@@ -72,6 +73,8 @@ def _part_fits(part: str, clock: Clock) -> bool:
         return 16 <= hour <= 23
     if part == "night":
         return hour >= 18
+    if part == "lunch":  # "1 o'clock lunchtime", "at lunch 12"
+        return 11 <= hour <= 14
     return True
 
 
@@ -79,6 +82,7 @@ def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
+        part = "lunch" if part.startswith("lunch") else part
         if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
             continue  # a lone "am" is the verb
         out.append(Piece(match.start(), match.end(), "part", part=part))
