@@ -418,11 +418,25 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     return False
 
 
+_SIDE_BY_SIDE = re.compile(r"[ \t]*")
+
+
+def _same_kind(first: TemporalMention, second: TemporalMention) -> bool:
+    """Both name a time of day, or both only a day: neither completes the other."""
+    return {r.clock is not None for r in first.readings} == {r.clock is not None for r in second.readings}
+
+
 def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
     """The mentions no neighbouring words qualify; a neighbour of a dropped one goes with it
     ("thanksgiving in 9 months", "the closest Monday to Oct 5th" are one phrase, not two)."""
     spans = [(m.start, m.end) for m in mentions]
     dropped = [_qualified_further(text, m) or _unread_neighbour(text, m, spans) for m in mentions]
+    for index in range(len(mentions) - 1):
+        first, second = mentions[index], mentions[index + 1]
+        if _SIDE_BY_SIDE.fullmatch(text, first.end, second.start) and _same_kind(first, second):
+            # "1 o'clock midnight", "10 H 10 pm": two times (or two days) the grammar could not join
+            # are one phrase it does not know, not two readings to choose from
+            dropped[index] = dropped[index + 1] = True
     for index in [i for i, drop in enumerate(dropped) if drop]:
         for other in (index - 1, index + 1):
             if 0 <= other < len(mentions):
