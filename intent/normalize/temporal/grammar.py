@@ -189,9 +189,11 @@ class _Group:
         if times:
             clock_piece = times[0]
             clocks, zone = clock_piece.clocks, clock_piece.zone
-            if parts and parts[0] == "night" and clocks == ((12, 0),) and clock_piece.kind == "time" and days:
-                # "tonight at 12" is the midnight that ends the night's day
-                named_days, days, clocks = days, tuple(d + timedelta(days=1) for d in days), ((0, 0),)
+            if parts and parts[0] == "night" and clocks == ((12, 0),) and clock_piece.kind == "time":
+                # "tonight at 12" is the midnight that ends the night's day; "12 at night" alone is midnight
+                if days:
+                    named_days, days = days, tuple(d + timedelta(days=1) for d in days)
+                clocks = ((0, 0),)
             elif parts and len(clocks) > 1:
                 fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
                 if not fitting:
