@@ -14,8 +14,10 @@ from intent.normalize.temporal import read_temporal
 __all__ = ["find_times", "format_time"]
 
 
-def format_time(hour: int, minute: int, *, seconds: bool = False) -> str:
-    """``HH:MM`` (or ``HH:MM:SS``) on a 24-hour clock."""
+def format_time(hour: int, minute: int, *, seconds: bool = False, second: int | None = None) -> str:
+    """``HH:MM`` on a 24-hour clock, or ``HH:MM:SS`` with ``seconds`` or a ``second`` given."""
+    if second is not None:
+        return f"{hour:02d}:{minute:02d}:{second:02d}"
     return f"{hour:02d}:{minute:02d}:00" if seconds else f"{hour:02d}:{minute:02d}"
 
 
@@ -24,8 +26,8 @@ def find_times(text: str, reference: date | datetime | None = None) -> list[Ment
     found: list[Mention] = []
     for mention in read_temporal(text, reference_datetime(reference)):
         clocks = list(dict.fromkeys(r.clock for r in mention.readings if r.clock is not None))
-        if not clocks or mention.time_span is None:
-            continue
+        if not clocks or mention.time_span is None or any(r.second for r in mention.readings):
+            continue  # a time to the second is read as a field's evidence, not as a recognizer's (hour, minute)
         start, end = mention.time_span
         zone = mention.readings[0].zone
         if len(clocks) == 1:

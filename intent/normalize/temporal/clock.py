@@ -32,7 +32,7 @@ _MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:ish\b)
 _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
-_SECONDS = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}:([0-5]\d)(?:\s*[ap]\.?\s?m\b\.?)?", re.IGNORECASE)
+_SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
 _H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
@@ -200,9 +200,22 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         clocks = open_hour(int(match.group(1)), int(match.group(2)))
         out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=False))
     for match in scan(_SECONDS, text, colon):
-        if int(match.group(1)):
-            # a time to the second is finer than a field value: the whole phrase stays unread
+        hour, minute, second = int(match.group(1)), int(match.group(2)), int(match.group(3))
+        if not second:
+            continue  # "7:30:00" is read as 7:30 (see _CLOCK)
+        if match.group(4):  # "7:56:30pm"
+            if not 1 <= hour <= 12:
+                out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))
+                continue
+            clocks, settled = (_meridiem(hour, minute, match.group(4)),), True
+        elif hour > 23:
             out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))
+            continue
+        elif match.group(1).startswith("0") or hour == 0 or hour >= 13:
+            clocks, settled = ((hour, minute),), True
+        else:
+            clocks, settled = open_hour(hour, minute), False
+        out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=settled, second=second))
     for pattern in (_H_NOTATION, _MILITARY):
         for match in scan(pattern, text, words & _H_WORDS):
             if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", _before(text, match.start())):

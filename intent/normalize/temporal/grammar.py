@@ -203,7 +203,7 @@ class _Group:
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
         readings = tuple(
-            Reading(day, clock, zone)
+            Reading(day, clock, zone, times[0].second if times and clock is not None else 0)
             for day, clock in product(days or (None,), clocks or (None,))
         )
         start, end = self.pieces[0].start, self.pieces[-1].end
@@ -237,6 +237,8 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
         gap = text[first.end : second.start] if second.start - first.end <= 24 else "x"
         if not _RANGE_JOIN.match(gap) or first.role or second.role:
             continue
+        if any(r.second for r in (*first.readings, *second.readings)):
+            continue  # ends written to the second are not put together
         if gap.strip().lower() == "and" and not _BETWEEN.search(_before(text, first.start)):
             continue
         first_days = tuple(dict.fromkeys(r.day for r in first.readings))
