@@ -1,5 +1,6 @@
 """Times of day in running text, for the built-in recognizer: each time phrase the time grammar
-reads (``intent.normalize.temporal``) as a ``Mention`` of an ``(hour, minute)`` pair; an hour
+reads (``intent.normalize.temporal``) as a ``Mention`` of an ``(hour, minute)`` pair (seconds, when
+a time is written to the second, are in the field value its quote derives); an hour
 without am/pm ("at 7") carries both readings in ``candidates``. ``unit`` holds the zone the
 text names ("3pm CET"), when it names one."""
 
@@ -26,8 +27,8 @@ def find_times(text: str, reference: date | datetime | None = None) -> list[Ment
     found: list[Mention] = []
     for mention in read_temporal(text, reference_datetime(reference)):
         clocks = list(dict.fromkeys(r.clock for r in mention.readings if r.clock is not None))
-        if not clocks or mention.time_span is None or any(r.second for r in mention.readings):
-            continue  # a time to the second is read as a field's evidence, not as a recognizer's (hour, minute)
+        if not clocks or mention.time_span is None:
+            continue
         start, end = mention.time_span
         zone = mention.readings[0].zone
         if len(clocks) == 1:
