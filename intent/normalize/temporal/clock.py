@@ -201,8 +201,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=False))
     for match in scan(_SECONDS, text, colon):
         hour, minute, second = int(match.group(1)), int(match.group(2)), int(match.group(3))
-        if not second:
-            continue  # "7:30:00" is read as 7:30 (see _CLOCK)
+        if not second and not match.group(4):
+            continue  # "7:30:00" is read as 7:30 (see _CLOCK); "8:00:00am" is read here
         if match.group(4):  # "7:56:30pm"
             if not 1 <= hour <= 12:
                 out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))

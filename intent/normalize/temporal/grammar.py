@@ -375,6 +375,17 @@ _PREVIOUS_NUMBER = re.compile(
     r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
     re.IGNORECASE,
 )
+# "11/12,2016", "06/06, 2015": a year after a comma that the phrase did not take.
+_NEXT_YEAR_AFTER_COMMA = re.compile(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
+# "3pm Singapore time", "10:30am montreal time", "1pm ACDT": a place or a zone the grammar does not
+# know after a time; read without it, the time would be placed in the reference's zone.
+_NEXT_ZONE_WORDS = re.compile(
+    r"[ \t]+(?:[^\W\d_]+[ \t]+){1,2}time(?:[ \t]+zone)?\b|[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
+)
+# "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
+_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy ash shrove easter whit fat great "
+                              "spy palm red green".split())
+_STARTS_WITH_WEEKDAY = re.compile(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
 _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
 _COMMON_MONTHS = frozenset({"may", "mar", "march"})
@@ -391,6 +402,12 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
             return True
         if word.lower() in COMMON_WORD_DAYS:
             return True  # "10am sun": a short day name left unread next to the phrase
+    year_after = _NEXT_YEAR_AFTER_COMMA.match(text, mention.end)
+    if year_after and mention.date_span is not None and unread(year_after.end() - 1):
+        return True
+    zone_after = _NEXT_ZONE_WORDS.match(text, mention.end)
+    if zone_after and mention.time_span is not None and unread(zone_after.end() - 1):
+        return True
     numeric_after = _NEXT_NUMERIC_DATE.match(text, mention.end)
     if numeric_after and mention.date_span is not None and unread(numeric_after.end() - 1):
         return True
@@ -410,7 +427,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if before:
         start = mention.start - len(before.group(0))
         word = before.group(1).lower()
-        if word in COMMON_WORD_DAYS and word not in _COMMON_MONTHS:
+        if word in _WEEKDAY_NAMED_BY and _STARTS_WITH_WEEKDAY.match(text, mention.start):
+            named = True
+        elif word in COMMON_WORD_DAYS and word not in _COMMON_MONTHS:
             named = True  # "sun at 10am", "sat 5th dec": a short day name the grammar did not take
         elif word in _COMMON_MONTHS:
             named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
