@@ -259,8 +259,11 @@ def test_a_tool_declares_its_annotations_and_no_empty_required_list() -> None:
     (tool,) = project([node(annotations={"readOnlyHint": True})]).tools
     assert tool["annotations"] == {"readOnlyHint": True}
     assert tool["inputSchema"] == {"type": "object", "properties": {}, "additionalProperties": False}
-    (plain,) = project([node()]).tools
+    optional = node()
+    optional["io"]["outputs"] = [{"name": "count", "schema": {"type": "integer"}}]
+    (plain,) = project([optional]).tools
     assert "annotations" not in plain
+    assert plain["outputSchema"] == {"type": "object", "properties": {"count": {"type": "integer"}}}  # none required
 
 
 def test_projection_to_dict_lists_tools_and_omissions() -> None:
