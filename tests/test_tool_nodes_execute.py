@@ -337,7 +337,7 @@ def test_the_container_probe_asks_info_quietly_and_moves_on_from_a_silent_runtim
     assert find_container_runtime(str(tmp_path)) == str(tmp_path / "podman")  # docker did not answer in time
 
 
-def test_each_unmet_requirement_says_why(tmp_path: Path) -> None:
+def test_each_unmet_requirement_says_why_and_a_declared_one_is_skipped(tmp_path: Path) -> None:
     program = script(tmp_path, "tool", "exit 0\n")
     host = Host.detect(environ={"PATH": str(tmp_path)}, container_runtime="surely-not-a-runtime")
     host.network, host.gpu = False, False
