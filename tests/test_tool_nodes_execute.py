@@ -18,7 +18,7 @@ import pytest
 
 from catalog.runtime import CatalogRuntime
 from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
-from catalog.tool_nodes.execute import call_in_process, resolve_callable
+from catalog.tool_nodes.execute import call_in_process, resolve_callable, run_process
 from catalog.tool_nodes.node import SchemaRegistry
 from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route, has_gpu, unmet_requirements
 from intent.errors import IntentError
@@ -598,6 +598,31 @@ async def test_output_of_exactly_the_cap_is_kept_and_a_program_without_stdin_rea
     assert drained["isError"] is False and text_of(drained) == ""
 
 
+@pytest.mark.anyio
+async def test_a_cancelled_or_timed_out_run_stops_the_process_group_and_its_owner_hears_of_it(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    lingering = script(tmp_path, "lingers", f"sleep 30 &\necho $! > {pid_file}\nwait\n")
+    stopped: list[str] = []
+
+    async def on_stop() -> None:
+        stopped.append("stopped")
+
+    with anyio.move_on_after(0.5):  # the caller gives up (a client cancelled)
+        await run_process([str(lingering)], None, timeout=30, cwd=None, env=os.environ, on_stop=on_stop)
+    child = int(pid_file.read_text())
+    with anyio.fail_after(5):
+        while True:  # the background child was in the group: it is killed too
+            try:
+                os.kill(child, 0)
+            except ProcessLookupError:
+                break
+            await anyio.sleep(0.05)
+    timed_out = await run_process(["sleep", "5"], None, timeout=0.2, cwd=None, env=os.environ, on_stop=on_stop)
+    finished = await run_process(["true"], None, timeout=5, cwd=None, env=os.environ, on_stop=on_stop)
+    assert timed_out.timed_out and finished.exit_code == 0
+    assert stopped == ["stopped", "stopped"]  # not for the run that finished
+
+
 def test_in_process_nodes_need_no_program_on_the_host() -> None:
     projection = project(IN_PROCESS[:1], host=Host.detect(environ={"PATH": "/nonexistent"}))
     assert projection.omitted == [] and [tool["name"] for tool in projection.tools] == ["words.count"]
@@ -619,8 +644,9 @@ class RecordingHooks:
 
 @pytest.mark.anyio
 async def test_a_running_program_reports_progress_and_a_broken_observer_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level("DEBUG", logger="catalog.tool_nodes")
     monkeypatch.setattr("catalog.tool_nodes.execute._PROGRESS_SECONDS", 0.05)
     node = parse_node(shell_node("nap", ["sleep", "0.4"]), SchemaRegistry())
     hooks, broken = RecordingHooks(), RecordingHooks(fail=True)
@@ -631,6 +657,8 @@ async def test_a_running_program_reports_progress_and_a_broken_observer_changes_
     assert [done for done, _, _ in hooks.seen] == sorted(done for done, _, _ in hooks.seen)
     assert all(total == 5 and message == "running" for _, total, message in hooks.seen)
     assert len(broken.seen) == 1  # it raised once and was not asked again
+    failures = [r for r in caplog.records if r.getMessage() == "progress hook failed"]
+    assert len(failures) == 1 and failures[0].exc_info is not None
 
 
 # --- the audit record, exactly -----------------------------------------------------------------------------
