@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -604,11 +605,14 @@ async def test_a_cancelled_or_timed_out_run_stops_the_process_group_and_its_owne
     lingering = script(tmp_path, "lingers", f"sleep 30 &\necho $! > {pid_file}\nwait\n")
     stopped: list[str] = []
 
-    async def on_stop() -> None:
-        stopped.append("stopped")
+    def on_stop(run: str) -> Callable[[], Awaitable[None]]:
+        async def stop() -> None:
+            await anyio.sleep(0.01)  # a real stop awaits (a container removal): it must not be cancelled
+            stopped.append(run)
+        return stop
 
     with anyio.move_on_after(0.5):  # the caller gives up (a client cancelled)
-        await run_process([str(lingering)], None, timeout=30, cwd=None, env=os.environ, on_stop=on_stop)
+        await run_process([str(lingering)], None, timeout=30, cwd=None, env=os.environ, on_stop=on_stop("cancelled"))
     child = int(pid_file.read_text())
     with anyio.fail_after(5):
         while True:  # the background child was in the group: it is killed too
@@ -617,10 +621,11 @@ async def test_a_cancelled_or_timed_out_run_stops_the_process_group_and_its_owne
             except ProcessLookupError:
                 break
             await anyio.sleep(0.05)
-    timed_out = await run_process(["sleep", "5"], None, timeout=0.2, cwd=None, env=os.environ, on_stop=on_stop)
-    finished = await run_process(["true"], None, timeout=5, cwd=None, env=os.environ, on_stop=on_stop)
+    timed_out = await run_process(["sleep", "5"], None, timeout=0.2, cwd=None, env=os.environ,
+                                  on_stop=on_stop("timed out"))
+    finished = await run_process(["true"], None, timeout=5, cwd=None, env=os.environ, on_stop=on_stop("finished"))
     assert timed_out.timed_out and finished.exit_code == 0
-    assert stopped == ["stopped", "stopped"]  # not for the run that finished
+    assert stopped == ["cancelled", "timed out"]  # not for the run that finished
 
 
 def test_in_process_nodes_need_no_program_on_the_host() -> None:
@@ -656,6 +661,9 @@ async def test_a_running_program_reports_progress_and_a_broken_observer_changes_
     assert len(hooks.seen) >= 2
     assert [done for done, _, _ in hooks.seen] == sorted(done for done, _, _ in hooks.seen)
     assert all(total == 5 and message == "running" for _, total, message in hooks.seen)
+    # Seconds since the start, to a tenth: growing, and never beyond the deadline.
+    assert 0 < hooks.seen[0][0] < hooks.seen[-1][0] <= 5
+    assert all(done == round(done, 1) for done, _, _ in hooks.seen)
     assert len(broken.seen) == 1  # it raised once and was not asked again
     failures = [r for r in caplog.records if r.getMessage() == "progress hook failed"]
     assert len(failures) == 1 and failures[0].exc_info is not None
