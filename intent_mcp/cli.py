@@ -41,11 +41,34 @@ LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 HTTP_ONLY_FLAGS = ("host", "port", "path", "public_origin", "max_body_bytes", "max_sessions", "session_idle_seconds")
 
 
-def _add_server_arguments(parser: argparse.ArgumentParser) -> None:
+def transport_help() -> str:
+    """``--transport``'s help: the protocol versions each transport speaks, from ``adapter.versions``."""
+    from adapter.versions import DECLARED_PROTOCOL_VERSIONS, HTTP_PROTOCOL_VERSIONS
+
+    return (f"stdio (default; protocol versions {', '.join(DECLARED_PROTOCOL_VERSIONS)}) or "
+            f"http (stateful Streamable HTTP; {', '.join(HTTP_PROTOCOL_VERSIONS)})")
+
+
+class _RootParser(argparse.ArgumentParser):
+    """The root parser, whose help names the protocol versions only when it is shown.
+
+    The versions come from the SDK's registry; importing it costs about as much as a whole ``parse``
+    run, so building the parser (which every command does) must not.
+    """
+
+    transport: argparse.Action | None = None
+
+    def format_help(self) -> str:
+        if self.transport is not None:
+            self.transport.help = transport_help()
+        return super().format_help()
+
+
+def _add_server_arguments(parser: argparse.ArgumentParser) -> argparse.Action:
+    """The server's flags on ``parser``; returns the ``--transport`` action, whose help is filled in late."""
     server = parser.add_argument_group("server")
-    server.add_argument("--transport", choices=("stdio", "http"), default="stdio",
-                        help="stdio (default; protocol versions 2025-06-18, 2025-11-25, 2026-07-28) or "
-                        "http (stateful Streamable HTTP; 2025-06-18, 2025-11-25)")
+    transport = server.add_argument("--transport", choices=("stdio", "http"), default="stdio",
+                                    help="stdio (default) or http (stateful Streamable HTTP)")
     server.add_argument("--config", metavar="FILE", help="JSON configuration file (see intent_mcp/config.schema.json)")
     server.add_argument("--mode", choices=("executor", "host"),
                         help="executor: the server recognizes (intent_parse); host: the MCP host's model "
@@ -64,10 +87,11 @@ def _add_server_arguments(parser: argparse.ArgumentParser) -> None:
     http.add_argument("--max-sessions", type=int, metavar="N", help="most concurrent MCP sessions (default: 100)")
     http.add_argument("--session-idle-seconds", type=float, metavar="S",
                       help="close a session idle this long (default: 1800)")
+    return transport
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _RootParser(
         prog="intent-mcp",
         description="Recognize natural-language requests as verified IntentResults, over MCP or one-shot. "
         "Without a COMMAND, serve MCP.",
@@ -75,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"intent-mcp {__version__}")
-    _add_server_arguments(parser)
+    parser.transport = _add_server_arguments(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)

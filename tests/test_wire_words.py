@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, get_args
 
@@ -10,12 +14,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
-from adapter.versions import DECLARED_PROTOCOL_VERSIONS, HTTP_PROTOCOL_VERSIONS, MODERN_DECLARED_VERSIONS
+from adapter.versions import (
+    DECLARED_PROTOCOL_VERSIONS,
+    HTTP_PROTOCOL_VERSIONS,
+    MODERN_DECLARED_VERSIONS,
+    PRE_OUTPUT_SCHEMA_VERSIONS,
+)
 from intent.errors import ERROR_CODES, ErrorCode, IntentError
 from intent.grounding import resolve_pointer
 from intent.pointer import escape_token, join_pointer, pointer_tokens, to_pointer, unescape_token
 
-FIXTURES = Path(__file__).resolve().parent.parent / "protocol_fixtures"
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "protocol_fixtures"
 
 
 @given(st.lists(st.text(alphabet="ab~/01", max_size=6), max_size=4))
@@ -45,6 +55,54 @@ def test_declared_versions_come_from_the_sdk_and_each_has_its_fixtures() -> None
     assert set(HTTP_PROTOCOL_VERSIONS) == set(DECLARED_PROTOCOL_VERSIONS) & set(HANDSHAKE_PROTOCOL_VERSIONS)
     assert MODERN_DECLARED_VERSIONS == set(DECLARED_PROTOCOL_VERSIONS) & set(MODERN_PROTOCOL_VERSIONS)
     assert HTTP_PROTOCOL_VERSIONS and MODERN_DECLARED_VERSIONS
+
+
+def test_cli_help_names_the_versions_of_their_home(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import adapter.versions
+    from intent_mcp.cli import main, transport_help
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    stdio, http = shown.split("--transport {stdio,http} stdio (default; ", 1)[1].split(" or http (", 1)
+    assert stdio.startswith("protocol versions " + ", ".join(DECLARED_PROTOCOL_VERSIONS) + ")")
+    assert http.startswith("stateful Streamable HTTP; " + ", ".join(HTTP_PROTOCOL_VERSIONS) + ")")
+    # A version the SDK brings shows up without a word of the CLI changing.
+    monkeypatch.setattr(adapter.versions, "DECLARED_PROTOCOL_VERSIONS", (*DECLARED_PROTOCOL_VERSIONS, "2099-01-01"))
+    assert "2099-01-01" in transport_help().split(" or http")[0]
+
+
+def test_building_the_cli_parser_does_not_import_the_sdk() -> None:
+    # The versions are read when help is shown: a one-shot command must not pay for the SDK's import.
+    script = (
+        "import json, sys\n"
+        "from intent_mcp.cli import build_parser\n"
+        "build_parser().parse_args(['parse', 'hello'])\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('adapter', 'mcp', 'mcp_types'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(out.stdout) == []
+
+
+def _dates(text: str) -> list[str]:
+    return re.findall(r"\d{4}-\d{2}-\d{2}", text)
+
+
+def test_the_docs_name_the_versions_of_their_home() -> None:
+    # Prose cannot import the home; it is checked against it instead, so a new SDK version fails here.
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = re.search(r"stdio speaks protocol versions ([^;]+); HTTP ([^,]+(?:, [^,]+)*?),", readme)
+    assert said is not None
+    assert _dates(said[1]) == list(DECLARED_PROTOCOL_VERSIONS) and _dates(said[2]) == list(HTTP_PROTOCOL_VERSIONS)
+    server = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
+    rows = {row.split("|")[1].strip(): _dates(row.split("|")[2]) for row in server.splitlines()
+            if row.startswith("| `--transport ")}
+    assert rows == {"`--transport stdio` (default)": list(DECLARED_PROTOCOL_VERSIONS),
+                    "`--transport http`": list(HTTP_PROTOCOL_VERSIONS)}
+    older = re.search(r"also completes at the older versions ([^:]+):", " ".join(server.split()))
+    assert older is not None and set(_dates(older[1])) == PRE_OUTPUT_SCHEMA_VERSIONS
 
 
 def test_every_error_code_has_a_category() -> None:
