@@ -8,6 +8,7 @@ from intent.executors.builtin.fields import Owner, extract_fields
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.trained import trained_fields
 from intent.executors.builtin.units import Unit, clause_span
+from intent.pointer import join_pointer
 
 __all__ = ["place_fields"]
 
@@ -72,7 +73,7 @@ def _context_fields(state: Recognition, owners: list[Owner]) -> None:
         value = state.context[original]
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             continue
-        pointer = "/" + original.replace("~", "~0").replace("/", "~1")
+        pointer = join_pointer(original)
         owners[0].fields.append({
             "field": spec.name, "value": value, "evidence": str(value), "source": "context",
             "pointer": pointer, "candidates": None,
