@@ -157,12 +157,17 @@ def test_from_dict_refuses_what_is_not_an_error(data: dict[str, Any]) -> None:
     ],
 )
 def test_one_rfc3339_rule_for_reference_times_and_date_time_fields(text: str, ok: bool) -> None:
+    from catalog.tool_nodes.formats import check_format
     from intent import Intent, IntentConfig
+    from intent.executors.builtin.state import _parse_reference_time
     from intent.resolve.fields import _FORMATS
     from intent.rfc3339 import is_date_time
 
     assert is_date_time(text) is ok
     assert _FORMATS.conforms(text, "date-time") is ok
+    assert (_parse_reference_time(text) is not None) is ok
+    # An argv word takes the strict form: no space between date and time.
+    assert is_date_time(text, strict=True) is check_format("date-time", text) is (ok and " " not in text)
     intent = Intent(IntentConfig(executor=None))
     if ok:
         assert intent.prepare({"input": "hi", "referenceTime": text}).request.reference_time is not None
@@ -170,3 +175,68 @@ def test_one_rfc3339_rule_for_reference_times_and_date_time_fields(text: str, ok
         with pytest.raises(IntentError) as caught:
             intent.prepare({"input": "hi", "referenceTime": text})
         assert caught.value.path == "/referenceTime"
+
+
+@pytest.mark.parametrize(
+    ("text", "full_time", "partial_time"),
+    [
+        ("10:30:00Z", True, True),
+        ("10:30:00.123456789+05:30", True, True),
+        ("10:30:00z", True, True),
+        ("10:30:00", False, True),  # a partial-time has no offset
+        ("10:30", False, False),
+        ("25:00:00Z", False, False),
+        ("10:61:00+01:00", False, False),
+        ("10:30:00+1:00", False, False),
+        ("10:30:00+24:00", False, False),
+        ("T10:30:00Z", False, False),
+        ("10:30:00Z\n", False, False),
+    ],
+)
+def test_one_rfc3339_rule_for_times(text: str, full_time: bool, partial_time: bool) -> None:
+    from catalog.tool_nodes.formats import check_format
+    from intent.resolve.fields import _FORMATS
+    from intent.rfc3339 import is_time, parse_time
+
+    assert is_time(text) is _FORMATS.conforms(text, "time") is full_time
+    # A Tool node's time argument may leave the offset out.
+    assert is_time(text, offset_required=False) is check_format("time", text) is partial_time
+    if full_time:
+        assert parse_time(text).utcoffset() is not None
+
+
+def test_parsed_values_keep_their_offset_and_fraction() -> None:
+    from datetime import timedelta
+
+    from intent.rfc3339 import parse_date_time, parse_time
+
+    moment = parse_date_time("2026-11-30t10:00:00.1234567-08:00")
+    assert moment.utcoffset() == timedelta(hours=-8) and moment.microsecond == 123456
+    assert parse_time("10:00:00.5Z").utcoffset() == timedelta(0) and parse_time("10:00:00.5Z").microsecond == 500000
+    assert parse_time("10:00:00", offset_required=False).tzinfo is None
+    with pytest.raises(ValueError):
+        parse_date_time("2026-11-30 10:00:00Z", strict=True)
+
+
+_HOMES = {"intent/pointer.py", "intent/rfc3339.py", "adapter/versions.py"}
+# An exported OpenAPI server carries a verbatim copy of this package and imports nothing of the project.
+_STANDALONE = "catalog/openapi/runtime/"
+
+
+def test_pointers_date_times_and_protocol_versions_are_written_only_in_their_homes() -> None:
+    import ast
+
+    from mcp_types.version import SUPPORTED_PROTOCOL_VERSIONS
+
+    found = []
+    for package in ("intent", "adapter", "catalog", "intent_mcp"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            if where in _HOMES or where.startswith(_STANDALONE):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and node.value in ("~0", "~1", *SUPPORTED_PROTOCOL_VERSIONS):
+                    found.append(f"{where}:{node.lineno}: {node.value!r}")
+                elif isinstance(node, ast.Attribute) and node.attr in ("fromisoformat", "strptime"):
+                    found.append(f"{where}:{node.lineno}: {node.attr}")
+    assert found == []
