@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -38,7 +37,6 @@ Logs go to stderr; on stdio, stdout carries nothing but protocol.
 """
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
-HTTP_ONLY_FLAGS = ("host", "port", "path", "public_origin", "max_body_bytes", "max_sessions", "session_idle_seconds")
 
 
 def transport_help() -> str:
@@ -110,17 +108,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from intent.errors import IntentError
+    from intent_mcp.commands.serve import run_server, stdio_flag_problem
     from intent_mcp.config import ConfigOverrides, ServerConfig, apply_overrides, load_config_file
     from intent_mcp.serve import serve
 
-    if args.transport == "stdio":
-        given = [name for name in HTTP_ONLY_FLAGS if getattr(args, name) is not None]
-        if given:
-            flags = ", ".join("--" + name.replace("_", "-") for name in given)
-            print(f"intent-mcp: {flags} only apply with --transport http", file=sys.stderr)
-            return 2
-    try:
+    problem = stdio_flag_problem(args, "intent-mcp")
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+
+    def configured_serve() -> int:
         config = load_config_file(args.config) if args.config else ServerConfig()
         config = apply_overrides(
             config,
@@ -137,16 +134,9 @@ def _serve(args: argparse.Namespace) -> int:
             ),
         )
         return serve(config, args.transport, log_level=args.log_level)
-    except IntentError as error:
-        source = f" in {args.config}" if args.config else ""
-        print(f"intent-mcp: configuration error{source}: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 0
-    except Exception as error:  # a short line for a person; the traceback only at --log-level debug
-        logging.getLogger("intent_mcp").debug("server failed", exc_info=True)
-        print(f"intent-mcp: the server stopped on an internal error ({type(error).__name__})", file=sys.stderr)
-        return 1
+
+    source = f" in {args.config}" if args.config else ""
+    return run_server(configured_serve, "intent-mcp", error_prefix=f"configuration error{source}: ")
 
 
 def _root_flags_given(argv: Sequence[str] | None) -> list[str]:

@@ -72,31 +72,19 @@ def stdio_flag_problem(args: argparse.Namespace, prog: str) -> str | None:
     return None
 
 
-def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: str, prog: str,
-                  instructions: str | None = None) -> int:
-    """Check the transport flags, build the runtime (``build()``) and serve it; it is closed when serving ends.
+def run_server(serve: Callable[[], int], prog: str, *, error_prefix: str = "") -> int:
+    """Call ``serve`` (it builds a server and serves until stopped) and turn how it ends into an exit status.
 
-    Exit status: 0 after a clean stop, 1 when the server failed, 2 for bad flags or a catalog that
-    cannot be served (``build`` raising ``IntentError``).
+    ``serve``'s own status after a clean stop; 0 on Ctrl-C; 2, with the line ``{prog}: {error_prefix}{error}``,
+    for an ``IntentError`` (a configuration or catalog that cannot be served); 1, with a line naming
+    only the exception's type, for anything else (the traceback goes to the debug log).
     """
     from intent.errors import IntentError
-    from intent_mcp.catalog_server import serve_catalog
 
-    problem = stdio_flag_problem(args, prog)
-    if problem is not None:
-        print(problem, file=sys.stderr)
-        return 2
     try:
-        settings = http_settings(args)
-        runtime = build()
+        return serve()
     except IntentError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        return 2
-    try:
-        return serve_catalog(runtime, args.transport, name=name, http=settings, instructions=instructions,
-                             log_level=args.log_level)
-    except IntentError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
+        print(f"{prog}: {error_prefix}{error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
@@ -106,4 +94,26 @@ def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: s
         return 1
 
 
-__all__ = ["add_transport_arguments", "http_settings", "serve_runtime", "stdio_flag_problem"]
+def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: str, prog: str,
+                  instructions: str | None = None) -> int:
+    """Check the transport flags, build the runtime (``build()``) and serve it; it is closed when serving ends.
+
+    Exit status (see ``run_server``): 0 after a clean stop, 1 when the server failed, 2 for bad
+    flags or a catalog that cannot be served (``build`` raising ``IntentError``).
+    """
+    from intent_mcp.catalog_server import serve_catalog
+
+    problem = stdio_flag_problem(args, prog)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+
+    def serve() -> int:
+        settings = http_settings(args)
+        return serve_catalog(build(), args.transport, name=name, http=settings, instructions=instructions,
+                             log_level=args.log_level)
+
+    return run_server(serve, prog)
+
+
+__all__ = ["add_transport_arguments", "http_settings", "run_server", "serve_runtime", "stdio_flag_problem"]
