@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from intent_mcp import __version__
 from intent_mcp.commands import COMMANDS
+from intent_mcp.commands.serve import LOG_LEVELS, add_http_arguments
 
 EPILOG = """\
 examples:
@@ -35,9 +36,6 @@ examples:
 
 Logs go to stderr; on stdio, stdout carries nothing but protocol.
 """
-
-LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
-
 
 def transport_help() -> str:
     """``--transport``'s help: the protocol versions each transport speaks, from ``adapter.versions``."""
@@ -74,17 +72,7 @@ def _add_server_arguments(parser: argparse.ArgumentParser) -> argparse.Action:
     server.add_argument("--tool-prefix", metavar="P", help="prepend P to every tool name (default: none)")
     server.add_argument("--log-level", choices=LOG_LEVELS, default="warning",
                         help="stderr log level (default: warning)")
-    http = parser.add_argument_group("http transport")
-    http.add_argument("--host", help="address to bind (default: 127.0.0.1)")
-    http.add_argument("--port", type=int, help="port to bind; 0 picks a free one (default: 3001)")
-    http.add_argument("--path", help="path of the MCP endpoint (default: /mcp)")
-    http.add_argument("--public-origin", metavar="URL",
-                      help="origin clients reach this server at, e.g. https://mcp.example.com; required to bind "
-                      "0.0.0.0 or ::; Host and Origin headers must then match it")
-    http.add_argument("--max-body-bytes", type=int, metavar="N", help="largest request body (default: 1048576)")
-    http.add_argument("--max-sessions", type=int, metavar="N", help="most concurrent MCP sessions (default: 100)")
-    http.add_argument("--session-idle-seconds", type=float, metavar="S",
-                      help="close a session idle this long (default: 1800)")
+    add_http_arguments(parser)
     return transport
 
 

@@ -31,12 +31,18 @@ def add_transport_arguments(parser: argparse.ArgumentParser) -> None:
                         help="stdio (default) or http (stateful Streamable HTTP)")
     server.add_argument("--log-level", choices=LOG_LEVELS, default="warning",
                         help="stderr log level (default: warning)")
+    add_http_arguments(parser)
+
+
+def add_http_arguments(parser: argparse.ArgumentParser) -> None:
+    """The Streamable HTTP flags (``HTTP_ONLY_FLAGS``), shared by the root server and every ``serve KIND``."""
     http = parser.add_argument_group("http transport")
     http.add_argument("--host", help="address to bind (default: 127.0.0.1)")
     http.add_argument("--port", type=int, help="port to bind; 0 picks a free one (default: 3001)")
     http.add_argument("--path", help="path of the MCP endpoint (default: /mcp)")
     http.add_argument("--public-origin", metavar="URL",
-                      help="origin clients reach this server at; required to bind 0.0.0.0 or ::")
+                      help="origin clients reach this server at, e.g. https://mcp.example.com; required to bind "
+                      "0.0.0.0 or ::; Host and Origin headers must then match it")
     http.add_argument("--max-body-bytes", type=int, metavar="N", help="largest request body (default: 1048576)")
     http.add_argument("--max-sessions", type=int, metavar="N", help="most concurrent MCP sessions (default: 100)")
     http.add_argument("--session-idle-seconds", type=float, metavar="S",
@@ -116,4 +122,12 @@ def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: s
     return run_server(serve, prog)
 
 
-__all__ = ["add_transport_arguments", "http_settings", "run_server", "serve_runtime", "stdio_flag_problem"]
+__all__ = [
+    "LOG_LEVELS",
+    "add_http_arguments",
+    "add_transport_arguments",
+    "http_settings",
+    "run_server",
+    "serve_runtime",
+    "stdio_flag_problem",
+]
