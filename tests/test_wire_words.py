@@ -214,8 +214,29 @@ def test_parsed_values_keep_their_offset_and_fraction() -> None:
     assert moment.utcoffset() == timedelta(hours=-8) and moment.microsecond == 123456
     assert parse_time("10:00:00.5Z").utcoffset() == timedelta(0) and parse_time("10:00:00.5Z").microsecond == 500000
     assert parse_time("10:00:00", offset_required=False).tzinfo is None
-    with pytest.raises(ValueError):
-        parse_date_time("2026-11-30 10:00:00Z", strict=True)
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "message"),
+    [
+        ("date_time", "2026-11-30 10:00:00Z", "not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff] with Z or +hh:mm)"),
+        ("date_time", 1764496800, "not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff] with Z or +hh:mm)"),
+        ("time", "10:00:00", "not an RFC 3339 time (hh:mm:ss[.fff] with Z or +hh:mm)"),
+        ("time", None, "not an RFC 3339 time (hh:mm:ss[.fff] with Z or +hh:mm)"),
+    ],
+)
+def test_what_is_not_rfc3339_is_refused_saying_what_is(parse: str, text: object, message: str) -> None:
+    from intent import rfc3339
+
+    with pytest.raises(ValueError) as refused:
+        if parse == "date_time":
+            rfc3339.parse_date_time(text, strict=True)
+        else:
+            rfc3339.parse_time(text)
+    assert str(refused.value) == message
+    assert not rfc3339.is_time(text)
+    if not isinstance(text, str):  # a value of another JSON type is no date-time, and no TypeError either
+        assert not rfc3339.is_date_time(text)
 
 
 _HOMES = {"intent/pointer.py", "intent/rfc3339.py", "adapter/versions.py"}
