@@ -4,6 +4,11 @@
 intent maps to (``classify``), what goes into the intent's ``extensions`` (the tool and its risk
 metadata), and which tools a prohibition names (``forbidden_by``). Matching is by words of the tool
 name (and the AXAG intent/entity or HTTP method) and is conservative: when unsure, nothing.
+
+Each tool has its own fields (``catalog.tool_fields``: a request body flattened, the tool's own
+enums and formats kept); ``fields`` is their union, for a request no tool was chosen for. The
+verifier checks an intent's values against its tool's own field schemas (``field_schemas_for``)
+and the planner maps them back to the tool's arguments (``arguments_for``).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 
 from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error
+from catalog.tool_fields import ToolField, arguments_from_fields, tool_fields
 from catalog.tools import CatalogTool, tools_from_definitions
 from catalog.words import (
     HTTP_METHOD_VERBS,
@@ -64,7 +70,8 @@ class CatalogBinding:
                 raise catalog_error(f"tool name '{tool.name}' appears twice in the catalog")
             self.tools[tool.name] = tool
         self._words = {name: _tool_words(tool) for name, tool in self.tools.items()}
-        self._fields = _union_fields(self.tools.values())
+        self._tool_fields = {name: tool_fields(tool) for name, tool in self.tools.items()}
+        self._fields = _union_fields(self._tool_fields.values())
         self._scorer: DomainScorer | None = None
 
     # --- construction -------------------------------------------------------------------------
@@ -97,19 +104,35 @@ class CatalogBinding:
 
     @property
     def fields(self) -> dict[str, Any]:
-        """A JSON Schema object whose properties are the union of every tool's input properties."""
+        """A JSON Schema object whose properties are the union of every tool's fields (a name two tools
+        define differently is widened: the per-tool schemas are ``field_schemas_for``)."""
         return copy.deepcopy(self._fields)
 
     def fields_for(self, domain: str) -> list[str]:
-        """The input property names of the tool ``domain`` (empty for a name not in the catalog)."""
-        tool = self.tools.get(domain)
-        return list(tool.properties) if tool is not None else []
+        """The field names of the tool ``domain`` (empty for a name not in the catalog)."""
+        return list(self._tool_fields.get(domain, {}))
+
+    def tool_fields(self, domain: str) -> dict[str, ToolField]:
+        """The fields of the tool ``domain``: name -> where the value goes and the tool's own schema."""
+        return dict(self._tool_fields.get(domain, {}))
+
+    def field_schemas_for(self, domain: str) -> dict[str, Any] | None:
+        """Field name -> the tool's own schema for it; None for a name not in the catalog.
+
+        The verifier checks an intent's values against these when its domain is this tool.
+        """
+        fields = self._tool_fields.get(domain)
+        if fields is None:
+            return None
+        return {name: copy.deepcopy(spec.schema) for name, spec in fields.items()}
 
     def required_for(self, domain: str) -> list[str]:
-        """The input names the tool ``domain`` requires (empty for a name not in the catalog)."""
-        tool = self.tools.get(domain)
-        required = tool.input_schema.get("required") if tool is not None else None
-        return [name for name in required if isinstance(name, str)] if isinstance(required, list) else []
+        """The field names a call of the tool ``domain`` always needs (empty for a name not in the catalog)."""
+        return [name for name, spec in self._tool_fields.get(domain, {}).items() if spec.required]
+
+    def arguments_for(self, domain: str, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The call arguments of the tool ``domain`` from field values (a flattened body mapped back)."""
+        return arguments_from_fields(self._tool_fields.get(domain, {}), values)
 
     def extensions_for(self, domain: str) -> dict[str, Any]:
         """What an intent mapped to ``domain`` carries in ``extensions``: the tool and its risk metadata."""
@@ -137,7 +160,18 @@ class CatalogBinding:
                          *split_identifier(tool.entity or "")]
             if stem(word) in words.entities
         }
-        return {"description": tool.description or "", "verbs": sorted(verbs), "entities": sorted(entity_words)}
+        hints: dict[str, Any] = {
+            "description": tool.description or "", "verbs": sorted(verbs), "entities": sorted(entity_words),
+            # The tool's own fields: a recognizer fills only these for an intent it maps to this tool,
+            # and reads the tool's own schema where it differs from the union's (an enum, a format).
+            "fields": self.fields_for(domain),
+        }
+        union = self._fields["properties"]
+        own = {name: copy.deepcopy(spec.schema) for name, spec in self._tool_fields[domain].items()
+               if spec.schema != union.get(name)}
+        if own:
+            hints["fieldSchemas"] = own
+        return hints
 
     # --- matching ----------------------------------------------------------------------------
 
@@ -166,6 +200,18 @@ class CatalogBinding:
             if not tool_words.entities or tool_words.entities & stems or not others:
                 forbidden.append(name)
         return forbidden
+
+    def action_contradicts(self, domain: str, action: str | None) -> bool:
+        """True when ``action`` names an operation ("Cancel") that the tool ``domain`` does not perform.
+
+        An action without a known operation verb ("Gimme") contradicts nothing; neither does a
+        noun-like verb ("order"). The planner refuses to run a tool its request's verb contradicts.
+        """
+        words = self._words.get(domain)
+        if words is None or not action:
+            return False
+        verbs = [word for word in text_words(action) if word in VERBS and word not in NOUN_LIKE_VERBS]
+        return bool(verbs) and not any(verb_stems(word) & words.verbs for word in verbs)
 
     def classify(self, action: str | None, target: str | None) -> str | None:
         """The tool an intent (``action`` on ``target``) maps to, or None when no single tool clearly fits.
@@ -272,14 +318,13 @@ def _prohibited_words(text: str) -> list[str]:
     return content_words(text_words(source))
 
 
-def _union_fields(tools: Iterable[CatalogTool]) -> dict[str, Any]:
-    """Every tool's input properties in one object schema; a name with conflicting schemas is widened."""
+def _union_fields(tools: Iterable[Mapping[str, ToolField]]) -> dict[str, Any]:
+    """Every tool's fields in one object schema; a name with conflicting schemas is widened."""
     properties: dict[str, Any] = {}
-    for tool in tools:
-        for name, schema in tool.properties.items():
-            if not isinstance(schema, Mapping):
-                continue
-            properties[name] = _widen(properties[name], schema) if name in properties else copy.deepcopy(dict(schema))
+    for fields in tools:
+        for name, spec in fields.items():
+            schema = spec.schema
+            properties[name] = _widen(properties[name], schema) if name in properties else copy.deepcopy(schema)
     return {"type": "object", "properties": properties}
 
 

@@ -41,6 +41,9 @@ class CatalogTool:
     intent: str | None = None
     entity: str | None = None
     method: str | None = None
+    # OpenAPI tools: argument -> (wire name, location) of each parameter, the request body's as
+    # ``("body", "body")``; empty for other sources. Per-tool fields read it (``catalog.tool_fields``).
+    parameters: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def properties(self) -> dict[str, Any]:
@@ -85,6 +88,7 @@ def tool_from_definition(tool: Mapping[str, Any], *, index: int = 0) -> CatalogT
         risk=risk,
         source=source,
         method=method if isinstance(method, str) else None,
+        parameters=_parameters(operation.get("params") if isinstance(operation, Mapping) else None),
     )
 
 
@@ -98,6 +102,18 @@ def tools_from_definitions(tools: Iterable[Mapping[str, Any]]) -> list[CatalogTo
         names.add(record.name)
         records.append(record)
     return records
+
+
+def _parameters(params: Any) -> dict[str, tuple[str, str]]:
+    """An OpenAPI manifest operation's ``params`` as argument -> (wire name, location)."""
+    out: dict[str, tuple[str, str]] = {}
+    for entry in params if isinstance(params, list) else ():
+        if not isinstance(entry, Mapping):
+            continue
+        name, location, arg = entry.get("name"), entry.get("in"), entry.get("arg", entry.get("name"))
+        if isinstance(name, str) and isinstance(location, str) and isinstance(arg, str):
+            out[arg] = (name, location)
+    return out
 
 
 def _object_schema(schema: Any, name: str, index: int) -> dict[str, Any]:

@@ -146,8 +146,9 @@ ISSUE_CODES: dict[str, tuple[IssueSeverity, str, str]] = {
     ),
     "FIELD_NOT_SELECTED": (
         "warning",
-        "The candidate filled a field the request did not ask for; it was dropped.",
-        "Include the field in the request's `fields` if it is wanted.",
+        "The candidate filled a field the request did not ask for, or one the catalog tool of its intent does not "
+        "take; it was dropped.",
+        "Include the field in the request's `fields` if it is wanted; a tool's fields are in its domain hint.",
     ),
     "FIELD_INVALID": (
         "warning",

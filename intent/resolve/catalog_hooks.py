@@ -1,8 +1,9 @@
-"""What a configured catalog adds to verification: tool metadata, forbidden tools, required inputs."""
+"""What a configured catalog adds to verification: tool metadata, forbidden tools, required inputs,
+and each tool's own field schemas."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from intent.catalog_view import CatalogView
@@ -14,6 +15,9 @@ def intent_extensions(catalog: CatalogView | None, domain: str | None, readings:
     extensions: dict[str, Any] = {}
     if domain is not None and catalog is not None and domain in catalog.domains:
         extensions.update(catalog.extensions_for(domain))
+        if tool_field_schemas(catalog, domain) is not None:
+            # Says whose schema the intent's field values were checked against (see apply_field_values).
+            extensions["fieldsCheckedAgainst"] = domain
     if readings:
         extensions["readings"] = list(readings)
     return extensions
@@ -38,3 +42,16 @@ def required_by_tools(catalog: CatalogView | None, intents: Iterable[IntentNode]
                 for name in catalog.required_for(node.domain):
                     required_by.setdefault(name, node.id)
     return required_by
+
+
+def tool_field_schemas(catalog: CatalogView | None, domain: str | None) -> Mapping[str, Any] | None:
+    """Field name -> schema of the catalog tool ``domain`` when the catalog gives each tool its own fields.
+
+    Optional beyond ``CatalogView``: a catalog without ``field_schemas_for`` has one field set for
+    every tool (None here), and values are checked against the configured Schema as without a catalog.
+    """
+    if catalog is None or domain is None or domain not in catalog.domains:
+        return None
+    own = getattr(catalog, "field_schemas_for", None)
+    schemas = own(domain) if callable(own) else None
+    return schemas if isinstance(schemas, Mapping) else None

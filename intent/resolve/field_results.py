@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from intent.pointer import escape_token
-from intent.resolve.catalog_hooks import required_by_tools
+from intent.resolve.catalog_hooks import required_by_tools, tool_field_schemas
 from intent.resolve.ids import IdAllocator
 from intent.resolve.resolution import Resolution
-from intent.result.models import FieldResult, SourceRef, Unresolved
+from intent.result.models import FieldResult, IntentNode, SourceRef, Unresolved
 
 
 def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unresolved]]:
@@ -17,7 +18,6 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
     results: list[FieldResult] = []
     unresolved: list[Unresolved] = []
     ids = IdAllocator([])
-    fields = resolution.config.fields
     intents = resolution.state.intents
     # An intent mapped to a catalog tool needs that tool's required inputs.
     required_by = required_by_tools(resolution.config.catalog, intents)
@@ -45,7 +45,11 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
                     SourceRef(root="baseline", pointer=_baseline_pointer(resolution, node.id, name))]))
             continue
         first_intent = required_by.get(name, intents[0].id if intents else None)
-        label = question_label(fields[name].get("description") or name)
+        label = question_label(_schema_of(resolution, first_intent, name).get("description") or name)
+        own = _own_values(resolution, holders, name) if len(values) > 1 else None
+        if own is not None:  # each intent's value is its own tool's argument: one result per value
+            results.extend(own)
+            continue
         if len(values) > 1:
             results.append(FieldResult(field=name, status="ambiguous", candidates=values, sourceRefs=[]))
             unresolved.append(Unresolved(id=ids.take("unresolved"), kind="ambiguous_field",
@@ -72,6 +76,40 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
     return results, unresolved
 
 
+def _schema_of(resolution: Resolution, intent_id: str | None, name: str) -> Mapping[str, Any]:
+    """The schema a question about ``name`` describes: the intent's catalog tool's own, else the field's."""
+    node = next((item for item in resolution.state.intents if item.id == intent_id), None)
+    own = tool_field_schemas(resolution.config.catalog, node.domain if node is not None else None)
+    schema = own.get(name) if own is not None else None
+    return schema if isinstance(schema, Mapping) else resolution.config.fields[name]
+
+
+def _own_values(resolution: Resolution, holders: list[IntentNode], name: str) -> list[FieldResult] | None:
+    """Different values of one field on intents mapped to different calls are not a choice to ask about.
+
+    "Show me pet 5 and then delete pet 12": ``petId`` is 5 for one tool's call and 12 for the other's.
+    When every holder is an intent whose values were checked against its own catalog tool (in this
+    turn, or in the baseline it is carried from), each distinct value gets its own result; otherwise
+    None (the values compete).
+    """
+    results: list[FieldResult] = []
+    seen: list[Any] = []
+    for node in holders:
+        if "fieldsCheckedAgainst" not in node.extensions:
+            return None
+        if node.inputs[name] in seen:
+            continue
+        seen.append(node.inputs[name])
+        checked = resolution.checked.get((node.id, name))
+        if checked is not None:
+            results.append(FieldResult(field=name, status=checked.status,  # type: ignore[arg-type]
+                                       value=node.inputs[name], sourceRefs=checked.source_refs))
+        else:
+            results.append(FieldResult(field=name, status="found", value=node.inputs[name], sourceRefs=[
+                SourceRef(root="baseline", pointer=_baseline_pointer(resolution, node.id, name))]))
+    return results
+
+
 def _baseline_pointer(resolution: Resolution, intent_id: str, name: str) -> str:
     baseline = resolution.request.baseline
     index = next((i for i, node in enumerate(baseline.intents) if node.id == intent_id), 0) if baseline else 0
@@ -88,4 +126,6 @@ def question_label(description: str) -> str:
     """
     text = description.strip().rstrip(".")
     text = _LEADING_ARTICLE.sub("", text) or text
+    if len(text) > 1 and text[1].isupper():
+        return text  # an acronym ("ID of the pet") keeps its capitals
     return text[0].lower() + text[1:] if text else description

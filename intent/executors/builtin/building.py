@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from intent.executors.builtin.domains import choose_domain
 from intent.executors.builtin.self_correction import correction_update, retraction_removal
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.structure import attach_constraints, sequence_relations
-from intent.executors.builtin.trained import trained_domain
+from intent.executors.builtin.tool_specs import request_domain
 from intent.executors.builtin.units import Unit, clause_span
 
 __all__ = ["build"]
@@ -131,13 +130,7 @@ def _intent(state: Recognition, unit: Unit, refers_to: str | None) -> dict[str, 
         "evidence": evidence,
         "action": text[phrase.action[0] : phrase.action[1]],
         "target": text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
-        "domain": trained_domain(state, text[slice(*clause_span(unit.clause))]) or choose_domain(
-            text[slice(*clause_span(unit.clause))],
-            state.domains if isinstance(state.domains, list) else None,
-            action=text[phrase.action[0] : phrase.action[1]],
-            target=text[phrase.target[0] : phrase.target[1]] if phrase.target else None,
-            hints=state.domain_hints,
-        ),
+        "domain": request_domain(state, unit),
         "understanding": "ambiguous" if phrase.alternatives else "clear",
         "readings": phrase.alternatives,
         "references": [{"text": text[s:e], "refersTo": refers_to} for s, e in phrase.references],

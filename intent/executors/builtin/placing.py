@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from intent.executors.builtin.fields import Owner, extract_fields
+from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields
 from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.tool_specs import request_specs
 from intent.executors.builtin.trained import trained_fields
 from intent.executors.builtin.units import Unit, clause_span
 from intent.pointer import join_pointer
@@ -53,11 +54,31 @@ def place_fields(state: Recognition) -> None:
     # A correction's values are read apart: they restate fields its request already has.
     corrections = [u.owner for u in state.units if u.role == "correction" and u.owner is not None]
     owners = [o for o in owners if all(o is not c for c in corrections)]
-    extract_fields(state.reading, state.specs, owners, excluded, state.reference_time, state.temporal)
+    for specs, group in _by_fields(state, owners):
+        extract_fields(state.reading, specs, group, excluded, state.reference_time, state.temporal)
     for owner in corrections:
         extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal)
     trained_fields(state, owners)
     _context_fields(state, owners)
+
+
+def _by_fields(state: Recognition, owners: list[Owner]) -> list[tuple[list[FieldSpec], list[Owner]]]:
+    """The owners grouped by the fields they are read with (a catalog tool's own, else all of them).
+
+    Each owner holds its own stretches of text, so reading the groups apart assigns no mention twice.
+    """
+    units = {id(unit.owner): unit for unit in state.units if unit.owner is not None}
+    groups: list[tuple[list[FieldSpec], list[Owner]]] = []
+    for owner in owners:
+        unit = units.get(id(owner))
+        specs = request_specs(state, unit) if unit is not None else state.specs
+        for known, group in groups:
+            if known == specs:
+                group.append(owner)
+                break
+        else:
+            groups.append((specs, [owner]))
+    return groups
 
 
 def _context_fields(state: Recognition, owners: list[Owner]) -> None:
@@ -66,7 +87,8 @@ def _context_fields(state: Recognition, owners: list[Owner]) -> None:
         return
     filled = {f["field"] for owner in owners for f in owner.fields}
     keys = {_key(k): k for k in state.context if isinstance(k, str)}
-    for spec in state.specs:
+    unit = next((u for u in state.units if u.owner is owners[0]), None)
+    for spec in request_specs(state, unit) if unit is not None else state.specs:
         original = keys.get(_key(spec.name))
         if spec.name in filled or original is None:
             continue
