@@ -20,6 +20,9 @@ Executor mode offers ``intent_parse``; host mode offers the handoff ``intent_pre
 
     await adapter.close()  # closes its sessions; the Intent objects stay the caller's to close
 
+With ``execution=`` (an ``IntentExecution``) either mode also offers ``intent_execute``: recognitions
+are kept per session under their request id and handed to it (see ``adapter.execution``).
+
 Replies follow the envelope of the connection's protocol version (see ``adapter.envelope``):
 success carries the object as ``structuredContent`` and as compact JSON text; a technical
 failure carries only ``{"error": SerializedIntentError}`` with ``isError: true``.
@@ -31,6 +34,7 @@ from adapter.adapter import IntentMcpAdapter, create_intent_mcp_adapter
 from adapter.binding import ConnectionSessions
 from adapter.config import IntentMcpAdapterConfig
 from adapter.context import current_request
+from adapter.execution import REQUEST_ID_META_KEY, ExecutionReply, ExecutionRequest, IntentExecution
 from adapter.register import register
 from adapter.schemas import HOST_CANCEL_REPLY_SCHEMA, HOST_TASK_SCHEMA
 from adapter.server import create_server
@@ -41,7 +45,11 @@ __all__ = [
     "DECLARED_PROTOCOL_VERSIONS",
     "HOST_CANCEL_REPLY_SCHEMA",
     "HOST_TASK_SCHEMA",
+    "REQUEST_ID_META_KEY",
     "ConnectionSessions",
+    "ExecutionReply",
+    "ExecutionRequest",
+    "IntentExecution",
     "IntentMcpAdapter",
     "IntentMcpAdapterConfig",
     "IntentMcpSession",

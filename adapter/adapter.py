@@ -11,6 +11,7 @@ import mcp_types as types
 
 from adapter import envelope
 from adapter.config import IntentMcpAdapterConfig, validate_config
+from adapter.execution import IntentExecution
 from adapter.records import RecordLedger
 from adapter.session import IntentMcpSession
 from adapter.tools import EXECUTOR_TOOLS, HOST_TOOLS, ToolKind, build_tools
@@ -25,6 +26,8 @@ class IntentMcpAdapter:
         self.config = validate_config(config)
         self.instances: Mapping[str, Intent] = MappingProxyType(dict(config.instances))
         kinds = EXECUTOR_TOOLS if config.mode == "executor" else HOST_TOOLS
+        if config.execution is not None:
+            kinds = (*kinds, ToolKind.EXECUTE)
         self.tools: tuple[types.Tool, ...] = build_tools(kinds, config.tool_prefix, list(self.instances))
         self._kinds: dict[str, ToolKind] = {config.tool_prefix + kind.value: kind for kind in kinds}
         self.request_properties: Mapping[str, Any] = MappingProxyType(
@@ -43,6 +46,11 @@ class IntentMcpAdapter:
     @property
     def mode(self) -> str:
         return self.config.mode
+
+    @property
+    def execution(self) -> IntentExecution | None:
+        """What runs recognized intents (``intent_execute``), or None when execution is off."""
+        return self.config.execution
 
     @property
     def closed(self) -> bool:

@@ -34,8 +34,8 @@ logger = logging.getLogger(__name__)
 
 _NO_CONTINUITY = IntentError(
     "CONFIG_INVALID",
-    "host handoff needs a connection that lasts between calls (stdio, or Streamable HTTP with sessions at a "
-    "2025 protocol version); this one has none",
+    "host handoff and intent_execute need a connection that lasts between calls (stdio, or Streamable HTTP with "
+    "sessions at a 2025 protocol version); this one has none",
     category="transport",
 )
 
@@ -81,10 +81,13 @@ class ConnectionSessions:
             session, ephemeral = self._session_for(request_context, version)
         except IntentError as error:
             return envelope.failure(error, version)
-        if ephemeral and self.adapter.tool_kind(name) is ToolKind.PREPARE:
-            # A HostTask that no later call could accept would only mislead the host.
+        if ephemeral and self.adapter.tool_kind(name) in (ToolKind.PREPARE, ToolKind.EXECUTE):
+            # A HostTask that no later call could accept would only mislead the host; no recognition
+            # kept by an earlier call can be found either.
             session.close_now()
             return envelope.failure(_NO_CONTINUITY, version)
+        if ephemeral:
+            session.keeps_recognitions = False
         try:
             result = await session.call_tool(name, arguments, request_context=request_context)
         finally:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from adapter.execution import IntentExecution
 from adapter.names import check_instance_name, check_tool_prefix
 from intent import Intent, IntentConfig
 from intent.errors import IntentError
@@ -29,6 +30,10 @@ class IntentMcpAdapterConfig:
     ``intent_cancel`` and makes no model call. ``tool_prefix`` is prepended to every tool name
     as given (``"crm."`` gives ``crm.intent_parse``). The bounds apply per adapter, and
     eviction under them is fair between sessions (see ``adapter.records``).
+
+    ``execution`` (an ``adapter.execution.IntentExecution``) adds ``intent_execute`` in either mode:
+    recognitions are then kept in the session's records under their request id (an
+    ``intent_parse`` result carries it in the tool result's ``_meta``) for later execution.
     """
 
     instances: Mapping[str, Intent] = field(default_factory=dict)
@@ -39,6 +44,7 @@ class IntentMcpAdapterConfig:
     max_pending_records: int = DEFAULT_MAX_PENDING_RECORDS
     max_pending_bytes: int = DEFAULT_MAX_PENDING_BYTES
     progress_interval: float = DEFAULT_PROGRESS_INTERVAL
+    execution: IntentExecution | None = None
 
 
 def _positive_int(value: object, name: str) -> int:
@@ -72,6 +78,9 @@ def validate_config(config: object) -> IntentMcpAdapterConfig:
                 "executor mode needs an executor on every instance; configure one or use mode='host'",
                 path=f"/instances/{name}",
             )
+    if config.execution is not None and not isinstance(config.execution, IntentExecution):
+        raise IntentError("CONFIG_INVALID", "execution must have an async execute(request) method",
+                          path="/execution")
     _positive_int(config.max_terminal_records, "max_terminal_records")
     _positive_int(config.max_terminal_bytes, "max_terminal_bytes")
     _positive_int(config.max_pending_records, "max_pending_records")

@@ -56,15 +56,39 @@ def compact_json(body: Mapping[str, Any]) -> str:
     return orjson.dumps(body).decode()
 
 
-def success(body: Mapping[str, Any], version: str, *, text: str | None = None) -> types.CallToolResult:
-    """A success reply: ``body`` as structured content and as compact JSON text (``text`` if given)."""
+def success(
+    body: Mapping[str, Any], version: str, *, text: str | None = None, meta: Mapping[str, Any] | None = None
+) -> types.CallToolResult:
+    """A success reply: ``body`` as structured content and as compact JSON text (``text`` if given).
+
+    ``meta`` goes in the result's ``_meta`` (beside the body, never inside it).
+    """
     if text is None:
         text = compact_json(body)
+    fields: dict[str, Any] = {}
+    if meta is not None:
+        fields["_meta"] = dict(meta)
     return _result(
         version,
         content=[types.TextContent(type="text", text=text)],
         structured_content=dict(body),
         is_error=False,
+        **fields,
+    )
+
+
+def refusal(body: Mapping[str, Any], version: str) -> types.CallToolResult:
+    """An error reply that still carries structure: ``body`` (``{"error": ..., ...}``) as text and as content.
+
+    For ``intent_execute``'s refusals and failed calls, where the caller needs more than the error:
+    the refusal's own code and question, the plan that failed. Clients do not check an error
+    result against the tool's output schema.
+    """
+    return _result(
+        version,
+        content=[types.TextContent(type="text", text=compact_json(body))],
+        structured_content=dict(body),
+        is_error=True,
     )
 
 

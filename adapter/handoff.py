@@ -10,11 +10,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
 import orjson
 
+from adapter.execution import wants_spans, with_spans, without_offsets
 from adapter.records import Attempt, HostRecord, Outcome, RecordLedger, RecordState
 from adapter.tokens import candidate_digest, new_request_id, new_submission_token, tokens_match
 from intent.errors import IntentError
@@ -60,20 +62,37 @@ def _pending_size(task: Any) -> int:
     return 2 * sent + 2048
 
 
+@dataclass(eq=False, slots=True)
+class _Executions:
+    """Per request id: the instance that recognized it and the intents claimed for execution."""
+
+    instance: str | None = None
+    claimed: set[str] = field(default_factory=set)
+    prompted: set[str] = field(default_factory=set)
+    # The accepted result with span offsets, when the caller's reply leaves them out.
+    spanned: str | None = None
+    strip_offsets: bool = False
+
+
 class HostHandoff:
-    """The host-handoff records of one session."""
+    """The host-handoff records of one session (and, with execution on, its kept recognitions)."""
 
     def __init__(self, ledger: RecordLedger, is_closed: Callable[[], bool]) -> None:
         self._ledger = ledger
         self._is_closed = is_closed
         self._records: dict[str, HostRecord] = {}
+        self._executions: dict[str, _Executions] = {}
 
     @property
     def record_count(self) -> int:
         return len(self._records)
 
-    def prepare(self, intent: Any, request: Mapping[str, Any]) -> dict[str, Any]:
-        task = intent.prepare(dict(request))
+    def prepare(
+        self, intent: Any, request: Mapping[str, Any], *, instance: str | None = None, keep_spans: bool = False
+    ) -> dict[str, Any]:
+        """Start a handoff; ``keep_spans`` (execution on) recognizes with span offsets and keeps that result."""
+        strip = keep_spans and not wants_spans(request)
+        task = intent.prepare(with_spans(request) if keep_spans else dict(request))
         record = HostRecord(
             request_id=new_request_id(),
             token=new_submission_token(),
@@ -83,6 +102,7 @@ class HostHandoff:
             owner=self,
         )
         self._records[record.request_id] = record
+        self._executions[record.request_id] = _Executions(instance, strip_offsets=strip)
         self._ledger.add_pending(record, _pending_size(task))
         return {
             "kind": "model_task",
@@ -154,6 +174,88 @@ class HostHandoff:
                 record.attempt.scope.cancel()
             self._ledger.forget(record)
         self._records.clear()
+        self._executions.clear()
+
+    # --- kept recognitions, for intent_execute ------------------------------------------------------
+
+    def keep(self, text: str, *, instance: str | None = None) -> str:
+        """Keep an ``intent_parse`` result (its compact JSON) as a completed record; return its request id.
+
+        It is a terminal record like a finished handoff's, so the same adapter-wide bounds and the
+        same fair eviction apply (an evicted one answers ``REQUEST_UNKNOWN``).
+        """
+        record = HostRecord(
+            request_id=new_request_id(),
+            token=new_submission_token(),  # never handed out: a kept result accepts no candidate
+            task=None,
+            intent=None,
+            on_evict=self._on_evict,
+            state=RecordState.COMPLETED,
+            last_outcome=Outcome(text=text),
+            owner=self,
+        )
+        self._records[record.request_id] = record
+        self._executions[record.request_id] = _Executions(instance)
+        self._ledger.mark_terminal(record)
+        return record.request_id
+
+    def recognition(self, request_id: str) -> tuple[Mapping[str, Any], str | None]:
+        """The verified IntentResult kept under ``request_id`` and the instance that recognized it."""
+        record = self._records.get(request_id)
+        if record is None:
+            raise IntentError(
+                "REQUEST_UNKNOWN",
+                "unknown, expired or reclaimed request in this session; recognize the request again (intent_parse, "
+                "or intent_prepare and intent_accept) on this connection",
+                path="/requestId",
+            )
+        if record.state is RecordState.CANCELLED:
+            raise IntentError("REQUEST_CANCELLED", "this request was cancelled; nothing of it can run",
+                              path="/requestId")
+        outcome = record.last_outcome
+        if record.state is not RecordState.COMPLETED or outcome is None or outcome.text is None:
+            what = "its recognition failed" if record.state is RecordState.FAILED else (
+                "its candidate has not been accepted yet")
+            raise IntentError("RECOGNITION_MISSING", f"this request has no verified result to run: {what}",
+                              path="/requestId")
+        kept = self._executions.get(request_id)
+        if kept is None:
+            return orjson.loads(outcome.text), None
+        return orjson.loads(kept.spanned or outcome.text), kept.instance
+
+    def claim(self, request_id: str, intent_id: str) -> None:
+        """Reserve one intent of a recognition for running; ``CALL_ALREADY_RUN`` when it ran or is running."""
+        kept = self._executions.get(request_id)
+        if kept is None:  # evicted since it was looked up
+            raise IntentError("REQUEST_UNKNOWN", "the request was reclaimed; recognize it again", path="/requestId")
+        if intent_id in kept.claimed:
+            raise IntentError("CALL_ALREADY_RUN",
+                              "this intent of this recognition already ran or is running; a recognized call runs "
+                              "at most once: recognize the request again to run it again", path="/intentId")
+        kept.claimed.add(intent_id)
+
+    def prompted(self, request_id: str, intent_id: str, *, now: bool = False) -> bool:
+        """Whether the person was asked to confirm this intent; ``now=True`` records that they are being asked.
+
+        A request evicted meanwhile records nothing (it cannot be executed any more).
+        """
+        kept = self._executions.get(request_id)
+        if kept is None:
+            return False
+        if now:
+            kept.prompted.add(intent_id)
+        return intent_id in kept.prompted
+
+    def claimed(self, request_id: str) -> frozenset[str]:
+        """The intents of a recognition whose calls ran or are running."""
+        kept = self._executions.get(request_id)
+        return frozenset(kept.claimed) if kept is not None else frozenset()
+
+    def release(self, request_id: str, intent_id: str) -> None:
+        """Give a claim back: the call did not run (refused, or waiting for confirmation)."""
+        kept = self._executions.get(request_id)
+        if kept is not None:
+            kept.claimed.discard(intent_id)
 
     def _lookup(self, request_id: str) -> HostRecord:
         record = self._records.get(request_id)
@@ -168,6 +270,7 @@ class HostHandoff:
     def _on_evict(self, record: HostRecord) -> None:
         if self._records.get(record.request_id) is record:
             del self._records[record.request_id]
+            self._executions.pop(record.request_id, None)
 
     async def _validate(self, record: HostRecord, digest: bytes, candidate_text: str) -> Reply:
         attempt = Attempt(digest)
@@ -207,6 +310,10 @@ class HostHandoff:
             if limit.cancelled_caught:
                 return Outcome(error=IntentError("TIMEOUT", "the request's deadline passed; prepare again"))
             body = result.to_dict()
+            kept = self._executions.get(record.request_id)
+            if kept is not None and kept.strip_offsets:
+                kept.spanned = orjson.dumps(body).decode()
+                body = without_offsets(body)
             return Outcome(text=orjson.dumps(body).decode(), body=body)
         except IntentError as error:
             return Outcome(error=error)

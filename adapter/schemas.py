@@ -78,6 +78,47 @@ CANCEL_INPUT_SCHEMA: dict[str, Any] = {
 }
 
 
+EXECUTE_INPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "requestId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "The recognition's request id: intent_parse's result _meta 'intent-mcp/requestId', "
+            "or the requestId of intent_prepare once intent_accept returned its IntentResult",
+        },
+        "intentId": {"type": "string", "minLength": 1, "description": "The intent to run, e.g. intent-1"},
+        "confirm": {
+            "type": "boolean",
+            "description": "true only after the person confirmed the prompt a previous call returned",
+        },
+    },
+    "required": ["requestId", "intentId"],
+    "additionalProperties": False,
+}
+
+EXECUTE_STATUSES = ("executed", "failed", "confirmation_required")
+
+EXECUTE_REPLY_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "ExecuteReply",
+    "description": "The planned call of a recognized intent: run (with the tool's result) or awaiting confirmation",
+    "type": "object",
+    "properties": {
+        "status": {"type": "string", "enum": list(EXECUTE_STATUSES)},
+        "requestId": {"type": "string"},
+        "intentId": {"type": "string"},
+        "plan": {"type": "object", "description": "The verified call: tool, arguments and each argument's evidence"},
+        "confirmation": {
+            "type": ["object", "null"],
+            "description": "Present when the call waits for the person's confirmation: reason and prompt",
+        },
+        "result": {"type": "object", "description": "The catalog tool's CallToolResult, when the call ran"},
+    },
+    "required": ["status", "requestId", "intentId", "plan"],
+}
+
+
 def request_input_schema(instance_names: Sequence[str]) -> dict[str, Any]:
     """The native request schema plus ``instance``: required only when there are several instances."""
     schema = copy.deepcopy(REQUEST_SCHEMA)

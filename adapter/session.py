@@ -13,9 +13,17 @@ import orjson
 from adapter import envelope
 from adapter.arguments import as_arguments, check_keys, select_instance, string_argument
 from adapter.context import current_request
+from adapter.execution import (
+    REQUEST_ID_META_KEY,
+    ExecutionReply,
+    ExecutionRequest,
+    wants_spans,
+    with_spans,
+    without_offsets,
+)
 from adapter.handoff import HostHandoff, Reply
 from adapter.progress import with_progress
-from adapter.schemas import ACCEPT_INPUT_SCHEMA, CANCEL_INPUT_SCHEMA, CANCEL_REASONS
+from adapter.schemas import ACCEPT_INPUT_SCHEMA, CANCEL_INPUT_SCHEMA, CANCEL_REASONS, EXECUTE_INPUT_SCHEMA
 from adapter.tools import ToolKind
 from intent.errors import IntentError
 
@@ -40,6 +48,9 @@ class IntentMcpSession:
         self._closed = False
         self._running: set[anyio.CancelScope] = set()
         self._handoff = HostHandoff(adapter.ledger, lambda: self._closed)
+        # False for a session that lives for one call only (see adapter.binding): nothing it kept
+        # could be executed later, so intent_parse hands out no request id there.
+        self.keeps_recognitions = True
 
     @property
     def closed(self) -> bool:
@@ -75,11 +86,14 @@ class IntentMcpSession:
             with anyio.CancelScope() as scope:
                 self._running.add(scope)
                 try:
-                    body, text = await self._run(kind, arguments, request_context)
+                    reply = await self._run(kind, arguments, request_context)
                 finally:
                     self._running.discard(scope)
             if scope.cancelled_caught:
                 return envelope.failure(self._closed_error(), version)
+            if isinstance(reply, types.CallToolResult):
+                return reply
+            body, text = reply
             return envelope.success(body, version, text=text)
         except IntentError as error:
             return envelope.failure(error, version)
@@ -108,14 +122,27 @@ class IntentMcpSession:
     def _closed_error() -> IntentError:
         return IntentError("SESSION_CLOSED", "the session is closed; connect again (host requests need a new prepare)")
 
-    async def _run(self, kind: ToolKind, arguments: Mapping[str, Any] | None, request_context: Any) -> Reply:
+    async def _run(
+        self, kind: ToolKind, arguments: Mapping[str, Any] | None, request_context: Any
+    ) -> Reply | types.CallToolResult:
         args = as_arguments(arguments)
         if kind is ToolKind.PARSE or kind is ToolKind.PREPARE:
             check_keys(args, self._adapter.request_properties)
-            _, intent = select_instance(args, self._adapter.instances)
+            name, intent = select_instance(args, self._adapter.instances)
             if kind is ToolKind.PREPARE:
-                return _json_reply(self._handoff.prepare(intent, args))
-            return await self._parse(intent, args, request_context)
+                keeps = self._adapter.execution is not None and self.keeps_recognitions
+                return _json_reply(self._handoff.prepare(intent, args, instance=name, keep_spans=keeps))
+            if self._adapter.execution is None or not self.keeps_recognitions:
+                return await self._parse(intent, args, request_context)
+            asked_spans = wants_spans(args)
+            body, text = await self._parse(intent, with_spans(args), request_context)
+            request_id = self._handoff.keep(text, instance=name)
+            if not asked_spans:
+                body = without_offsets(body)
+                text = envelope.compact_json(body)
+            return envelope.success(body, self.protocol_version, text=text, meta={REQUEST_ID_META_KEY: request_id})
+        if kind is ToolKind.EXECUTE:
+            return await self._execute(args, request_context)
         if kind is ToolKind.ACCEPT:
             check_keys(args, ACCEPT_INPUT_SCHEMA["properties"], tuple(ACCEPT_INPUT_SCHEMA["required"]))
             request_id = string_argument(args, "requestId")
@@ -140,6 +167,44 @@ class IntentMcpSession:
             return body, orjson.dumps(body).decode()  # the same bytes as result.to_json(), dumped once
 
         return await with_progress(request_context, self._adapter.progress_interval, work)
+
+
+    async def _execute(self, args: dict[str, Any], request_context: Any) -> types.CallToolResult:
+        execution = self._adapter.execution
+        if execution is None:  # the tool is only listed with an execution; a direct call still gets a code
+            raise IntentError("CONFIG_INVALID", "execution is not enabled on this server", category="config")
+        check_keys(args, EXECUTE_INPUT_SCHEMA["properties"], tuple(EXECUTE_INPUT_SCHEMA["required"]))
+        request_id = string_argument(args, "requestId")
+        intent_id = string_argument(args, "intentId")
+        confirm = args.get("confirm", False)
+        if not isinstance(confirm, bool):
+            raise IntentError("INPUT_INVALID", "confirm must be true or false", path="/confirm")
+        try:
+            result, instance = self._handoff.recognition(request_id)
+            ran_intents = self._handoff.claimed(request_id)
+            self._handoff.claim(request_id, intent_id)
+        except IntentError as error:
+            # Turned away before planning (unknown request, a call that already ran, ...): still on record.
+            rejected = getattr(execution, "rejected", None)
+            if callable(rejected):
+                rejected(request_id, intent_id, error)
+            raise
+        reply: ExecutionReply | None = None
+        try:
+            reply = await execution.execute(ExecutionRequest(
+                request_id=request_id, intent_id=intent_id, confirm=confirm, result=result, instance=instance,
+                ran_intents=ran_intents, prompted=self._handoff.prompted(request_id, intent_id),
+                request_context=request_context,
+            ))
+        finally:
+            # Kept when the call ran, and when the execution failed or was cancelled: the tool may have run.
+            if reply is not None and not reply.ran:
+                self._handoff.release(request_id, intent_id)
+        if reply.prompted:
+            self._handoff.prompted(request_id, intent_id, now=True)
+        if reply.is_error:
+            return envelope.refusal(reply.body, self.protocol_version)
+        return envelope.success(reply.body, self.protocol_version)
 
 
 def _json_reply(body: Mapping[str, Any]) -> Reply:

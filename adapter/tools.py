@@ -10,6 +10,8 @@ import mcp_types as types
 from adapter.schemas import (
     ACCEPT_INPUT_SCHEMA,
     CANCEL_INPUT_SCHEMA,
+    EXECUTE_INPUT_SCHEMA,
+    EXECUTE_REPLY_SCHEMA,
     HOST_CANCEL_REPLY_SCHEMA,
     HOST_TASK_SCHEMA,
     intent_result_schema,
@@ -22,6 +24,7 @@ class ToolKind(str, Enum):
     PREPARE = "intent_prepare"
     ACCEPT = "intent_accept"
     CANCEL = "intent_cancel"
+    EXECUTE = "intent_execute"
 
 
 EXECUTOR_TOOLS: tuple[ToolKind, ...] = (ToolKind.PARSE,)
@@ -46,6 +49,20 @@ _DESCRIPTIONS: dict[ToolKind, str] = {
         "Cancel a HostTask you cannot complete; reason is cancelled, refusal or incomplete. Returns the "
         "request's status."
     ),
+    ToolKind.EXECUTE: (
+        "Run the verified call of one recognized intent (requestId of the recognition, intentId). The call is "
+        "planned from the intent's grounded values and checked against the tool's schema and the person's "
+        "prohibitions; a refusal says why. A destructive or high-risk call first returns a confirmation prompt: "
+        "show it to the person and call again with confirm: true only if they agree."
+    ),
+}
+
+
+_ANNOTATIONS: dict[ToolKind, types.ToolAnnotations] = {
+    ToolKind.PARSE: types.ToolAnnotations(read_only_hint=True),
+    # It runs whatever catalog tool the intent maps to: assume the worst, as MCP's defaults do.
+    ToolKind.EXECUTE: types.ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False,
+                                            open_world_hint=True),
 }
 
 
@@ -57,12 +74,16 @@ def build_tools(kinds: Sequence[ToolKind], prefix: str, instance_names: Sequence
             input_schema = request_input_schema(instance_names)
         elif kind is ToolKind.ACCEPT:
             input_schema = dict(ACCEPT_INPUT_SCHEMA)
+        elif kind is ToolKind.EXECUTE:
+            input_schema = dict(EXECUTE_INPUT_SCHEMA)
         else:
             input_schema = dict(CANCEL_INPUT_SCHEMA)
         if kind in (ToolKind.PARSE, ToolKind.ACCEPT):
             output_schema = intent_result_schema()
         elif kind is ToolKind.PREPARE:
             output_schema = dict(HOST_TASK_SCHEMA)
+        elif kind is ToolKind.EXECUTE:
+            output_schema = dict(EXECUTE_REPLY_SCHEMA)
         else:
             output_schema = dict(HOST_CANCEL_REPLY_SCHEMA)
         tools.append(
@@ -71,9 +92,7 @@ def build_tools(kinds: Sequence[ToolKind], prefix: str, instance_names: Sequence
                 description=_DESCRIPTIONS[kind],
                 input_schema=input_schema,
                 output_schema=output_schema,
-                annotations=types.ToolAnnotations(read_only_hint=True)
-                if kind is ToolKind.PARSE
-                else None,
+                annotations=_ANNOTATIONS.get(kind),
             )
         )
     return tuple(tools)

@@ -26,6 +26,9 @@ ErrorCode = Literal[
     "SUBMISSION_CONFLICT",
     "REQUEST_CANCELLED",
     "SESSION_CLOSED",
+    "RECOGNITION_MISSING",
+    "CALL_REFUSED",
+    "CALL_ALREADY_RUN",
     "INTERNAL",
 ]
 """Every code an ``IntentError`` carries on the wire."""
@@ -49,6 +52,9 @@ ERROR_CODES: dict[ErrorCode, tuple[ErrorCategory, bool]] = {
     "SUBMISSION_CONFLICT": ("input", False),
     "REQUEST_CANCELLED": ("input", False),
     "SESSION_CLOSED": ("transport", False),
+    "RECOGNITION_MISSING": ("input", False),
+    "CALL_REFUSED": ("input", False),
+    "CALL_ALREADY_RUN": ("input", False),
     "INTERNAL": ("internal", False),
 }
 
@@ -126,6 +132,23 @@ ERROR_CODE_HELP: dict[ErrorCode, tuple[str, str]] = {
     "SESSION_CLOSED": (
         "The adapter session (one MCP connection) was closed while the call was made.",
         "Reconnect and send the request on the new session.",
+    ),
+    "RECOGNITION_MISSING": (
+        "`intent_execute` named a request that has no verified IntentResult: its host handoff still waits for "
+        "`intent_accept`, or the recognition failed.",
+        "Finish the handoff (`intent_accept`) or recognize the request again, then call `intent_execute`.",
+    ),
+    "CALL_REFUSED": (
+        "`intent_execute` refused to run the intent: the reply's `refusal` says why with its own code (the tool "
+        "is forbidden by the person's words, the result is incomplete or ambiguous, an argument is missing, "
+        "ungrounded or invalid, or no tool fits) and, when an answer would fix it, the question to ask.",
+        "Ask the person the `refusal.question` (or fix what `refusal.message` names), recognize the request "
+        "again, and execute the new result; see docs/verified-calls.md.",
+    ),
+    "CALL_ALREADY_RUN": (
+        "`intent_execute` named an intent whose call already ran (or is running) for this recognition; a "
+        "recognized call runs at most once.",
+        "Use the first call's reply; to run it again, recognize the request again and execute the new result.",
     ),
     "INTERNAL": (
         "A fault inside intent-mcp; no partial result is returned.",

@@ -248,8 +248,12 @@ def serve_catalog(
     http: Any = None,
     instructions: str | None = None,
     log_level: str = "warning",
+    verified: Any = None,
 ) -> int:
     """Serve ``runtime`` until EOF (stdio) or a stop signal; 0 on a clean stop; the runtime is closed after.
+
+    ``verified`` (an ``intent_mcp.verified_server.VerifiedOptions``) serves the intent tools and
+    ``intent_execute`` over the runtime instead of its raw tools (see that module).
 
     ``http`` is an ``intent_mcp.config.HttpSettings`` (defaults when None); its binding rules are
     checked first, so a refused address raises ``IntentError`` ``CONFIG_INVALID`` before anything
@@ -267,7 +271,13 @@ def serve_catalog(
 
             public_origin = parse_public_origin(settings.public_origin) if settings.public_origin else None
             check_binding(settings.host, public_origin)
-        server = create_catalog_server(runtime, name=name, instructions=instructions, on_stop=closing.close)
+        if verified is None:
+            server = create_catalog_server(runtime, name=name, instructions=instructions, on_stop=closing.close)
+        else:
+            from intent_mcp.verified_server import create_verified_server
+
+            server, _ = create_verified_server(runtime, verified, name=name, instructions=instructions,
+                                               on_stop=closing.close)
         configure_logging(log_level)
         gc.freeze()
         if transport == "stdio":

@@ -24,6 +24,8 @@ _TOOL_NAME_CHARACTER = re.compile(r"[^A-Za-z0-9_.-]")
 _FLAG = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _INPUT_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 MAX_INPUTS = 256
+# The MCP tool annotations a node may declare (all booleans).
+ANNOTATION_HINTS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
 _DOTTED = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
 _FUNCTION = re.compile(f"{_DOTTED}:{_DOTTED}")
 
@@ -69,6 +71,9 @@ class ToolNode:
     invoke: Mapping[str, Mapping[str, Any]]
     requires: tuple[str, ...]
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
+    # MCP tool annotations the node declares (readOnlyHint, destructiveHint, ...): what planning reads
+    # to ask for a confirmation before a destructive call.
+    annotations: Mapping[str, bool] = field(default_factory=dict)
 
     @property
     def tool_name(self) -> str:
@@ -188,6 +193,13 @@ def parse_node(raw: Any, registry: SchemaRegistry, *, index: int = 0) -> ToolNod
     requires = raw.get("requires", [])
     if not isinstance(requires, list) or not all(isinstance(item, str) and item for item in requires):
         raise fail("'requires' must be a list of non-empty strings", "requires")
+    annotations = raw.get("annotations", {})
+    if not isinstance(annotations, Mapping):
+        raise fail(f"'annotations' must be an object of {', '.join(ANNOTATION_HINTS)}", "annotations")
+    for key, value in annotations.items():
+        if key not in ANNOTATION_HINTS or not isinstance(value, bool):
+            raise fail(f"annotation '{key}' must be one of {', '.join(ANNOTATION_HINTS)} with a boolean value",
+                       "annotations", str(key))
     return ToolNode(
         id=node_id,
         title=title,
@@ -197,6 +209,7 @@ def parse_node(raw: Any, registry: SchemaRegistry, *, index: int = 0) -> ToolNod
         invoke=invoke,
         requires=tuple(requires),
         raw=raw,
+        annotations=dict(annotations),
     )
 
 

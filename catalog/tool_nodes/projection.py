@@ -108,6 +108,8 @@ def declaration(node: ToolNode) -> dict[str, Any]:
         tool["title"] = node.title
     tool["description"] = node.summary
     tool["inputSchema"] = input_schema
+    if node.annotations:
+        tool["annotations"] = dict(node.annotations)
     structured = [(name, schema, required) for name, schema, required in node.outputs if schema is not None]
     if structured:
         tool["outputSchema"] = {

@@ -49,6 +49,20 @@ def add_http_arguments(parser: argparse.ArgumentParser) -> None:
                       help="close a session idle this long (default: 1800)")
 
 
+def add_execution_arguments(parser: argparse.ArgumentParser) -> None:
+    """The verified-call flags every ``serve KIND`` shares (``--audit`` is the kind's own)."""
+    calls = parser.add_argument_group("verified calls")
+    calls.add_argument("--execute", action="store_true",
+                       help="serve the intent tools and intent_execute instead of the catalog's tools: a request is "
+                       "recognized against the catalog, and its call planned, checked and run only as the "
+                       "person's words allow (see docs/verified-calls.md)")
+    calls.add_argument("--mode", dest="execute_mode", choices=("executor", "host"),
+                       help="with --execute: executor (default; intent_parse recognizes with the built-in "
+                       "recognizer) or host (intent_prepare/intent_accept: the MCP host's model recognizes)")
+    calls.add_argument("--expose-catalog-tools", action="store_true",
+                       help="with --execute: also offer the catalog's own tools, which bypass the verification")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_kinds(parser, SERVE_KINDS, common=add_transport_arguments)
 
@@ -78,6 +92,29 @@ def stdio_flag_problem(args: argparse.Namespace, prog: str) -> str | None:
     return None
 
 
+def execution_problem(args: argparse.Namespace, prog: str) -> str | None:
+    given = [flag for flag, dest in (("--mode", "execute_mode"), ("--expose-catalog-tools", "expose_catalog_tools"))
+             if getattr(args, dest, None) not in (None, False)]
+    if given and not getattr(args, "execute", False):
+        return f"{prog}: {', '.join(given)} only apply with --execute"
+    return None
+
+
+def verified_options(args: argparse.Namespace, runtime: Any) -> Any:
+    """The ``VerifiedOptions`` of the flags, or None without ``--execute``.
+
+    Verified-call audit lines go to the runtime's own audit log when it keeps one (Tool nodes:
+    one file, the process records carrying the recognition's request id), else to ``--audit``.
+    """
+    if not getattr(args, "execute", False):
+        return None
+    from intent_mcp.verified_server import VerifiedOptions
+
+    audit = getattr(runtime, "audit", None) or getattr(args, "audit", None)
+    return VerifiedOptions(mode=args.execute_mode or "executor", expose_catalog_tools=args.expose_catalog_tools,
+                           audit=audit)
+
+
 def run_server(serve: Callable[[], int], prog: str, *, error_prefix: str = "") -> int:
     """Call ``serve`` (it builds a server and serves until stopped) and turn how it ends into an exit status.
 
@@ -104,30 +141,37 @@ def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: s
                   instructions: str | None = None) -> int:
     """Check the transport flags, build the runtime (``build()``) and serve it; it is closed when serving ends.
 
+    With ``--execute`` the intent tools and ``intent_execute`` are served over the runtime instead
+    of its raw tools (``intent_mcp.verified_server``).
+
     Exit status (see ``run_server``): 0 after a clean stop, 1 when the server failed, 2 for bad
     flags or a catalog that cannot be served (``build`` raising ``IntentError``).
     """
     from intent_mcp.catalog_server import serve_catalog
 
-    problem = stdio_flag_problem(args, prog)
+    problem = stdio_flag_problem(args, prog) or execution_problem(args, prog)
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
 
     def serve() -> int:
         settings = http_settings(args)
-        return serve_catalog(build(), args.transport, name=name, http=settings, instructions=instructions,
-                             log_level=args.log_level)
+        runtime = build()
+        return serve_catalog(runtime, args.transport, name=name, http=settings, instructions=instructions,
+                             log_level=args.log_level, verified=verified_options(args, runtime))
 
     return run_server(serve, prog)
 
 
 __all__ = [
     "LOG_LEVELS",
+    "add_execution_arguments",
     "add_http_arguments",
     "add_transport_arguments",
+    "execution_problem",
     "http_settings",
     "run_server",
     "serve_runtime",
     "stdio_flag_problem",
+    "verified_options",
 ]

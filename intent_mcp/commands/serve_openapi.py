@@ -42,6 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="per-request timeout (default: 30)")
     api.add_argument("--max-response-bytes", type=int, default=10 * 1024 * 1024, metavar="N",
                      help="largest API response read (default: 10485760)")
+    from intent_mcp.commands.serve import add_execution_arguments
+
+    add_execution_arguments(parser)
+    parser.add_argument("--audit", metavar="PATH",
+                        help="with --execute: append one JSON line per intent_execute (plan, evidence, outcome) to "
+                        "PATH (created owner-only if missing); default: the log at --log-level info")
 
 
 def build_manifest(
@@ -122,6 +128,9 @@ def run(args: argparse.Namespace) -> int:
     from intent.errors import IntentError
     from intent_mcp.commands.serve import serve_runtime
 
+    if args.audit and not args.execute:
+        print(f"{PROG}: --audit only applies with --execute", file=sys.stderr)
+        return 2
     try:
         base_url, source_base_urls = base_url_flags(args.base_url)
         manifest = build_manifest(args, PROG)

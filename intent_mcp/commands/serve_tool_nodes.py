@@ -18,7 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the Tool-node document, JSON or YAML")
     nodes = parser.add_argument_group("tool nodes")
     nodes.add_argument("--audit", metavar="PATH",
-                       help="append one JSON line per call to PATH (created owner-only if missing)")
+                       help="append one JSON line per call to PATH (created owner-only if missing); with --execute "
+                       "also one per intent_execute")
     nodes.add_argument("--available", action="append", default=[], metavar="REQUIREMENT",
                        help="declare a requirement met on this host (repeatable), e.g. network, gpu, env:TOKEN")
     nodes.add_argument("--allow-function", action="append", default=[], metavar="MODULE:FUNCTION",
@@ -31,6 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        "LANG, LC_*, TZ, TMPDIR, USER and LOGNAME always pass)")
     nodes.add_argument("--max-output-bytes", type=int, default=1024 * 1024, metavar="N",
                        help="largest output a program may write before it is stopped (default: 1048576)")
+    from intent_mcp.commands.serve import add_execution_arguments
+
+    add_execution_arguments(parser)
 
 
 def _build(args: argparse.Namespace) -> Any:

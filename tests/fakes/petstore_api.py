@@ -1,5 +1,9 @@
 """The API of ``tests/data/openapi/petstore_api.yaml``, served for real on loopback (Starlette + uvicorn).
 
+Under ``/api/v3`` it also serves the pet and store operations of the Swagger Petstore 3 document
+(``tests/data/catalog/petstore.yaml``) that verified calls use: find pets by status, delete a pet
+(OAuth bearer token required), place, look up and delete orders.
+
 Every request is recorded (method, raw path, raw query, headers, body) so a test can check exactly
 what a runtime sent. The server runs in a thread, so in-process runtimes and spawned processes
 (the exported project's ``server.py``, ``intent-mcp serve openapi``) reach the same instance.
@@ -23,6 +27,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 PREFIX = "/v1"
+PETSTORE3 = "/api/v3"
 CATEGORIES = ["dogs", "cats", "birds"]
 SECRETS = {"api_key_header": "header-key-1234", "api_key_query": "query-key-5678", "store_session": "cookie-key-9012",
            "bearer": "bearer-token-3456", "basic_user": "alice", "basic_password": "wonder-land-77",
@@ -46,6 +51,8 @@ class PetstoreApi:
     next_id: int = 1
     lock: threading.Lock = field(default_factory=threading.Lock)
     base_url: str = ""
+    orders: dict[str, dict[str, Any]] = field(default_factory=dict)
+    petstore3_url: str = ""
 
     def last(self, path_suffix: str = "") -> Recorded:
         for request in reversed(self.requests):
@@ -162,7 +169,45 @@ class PetstoreApi:
             await self.record(request)
             return PlainTextResponse("x" * 200_000)
 
+        async def find_by_status(request: Request) -> Response:
+            await self.record(request)
+            statuses = [s for item in request.query_params.getlist("status") for s in item.split(",") if s]
+            return JSONResponse([pet for pet in self.pets.values() if pet["status"] in (statuses or ["available"])])
+
+        async def pet3(request: Request) -> Response:
+            recorded = await self.record(request)
+            if recorded.headers.get("authorization") != f"Bearer {SECRETS['oauth']}":
+                return denied()
+            with self.lock:
+                found = self.pets.pop(request.path_params["petId"], None)
+            if found is None:
+                return JSONResponse({"message": "Pet not found"}, status_code=404)
+            return JSONResponse({"message": "Pet deleted"})
+
+        async def place_order(request: Request) -> Response:
+            recorded = await self.record(request)
+            data = json.loads(recorded.body or b"null")
+            if not isinstance(data, dict) or not isinstance(data.get("petId"), int):
+                return JSONResponse({"message": "Invalid input"}, status_code=405)
+            with self.lock:
+                order = {"id": data.get("id", 1000 + len(self.orders)), "status": "placed", "complete": False, **data}
+                self.orders[str(order["id"])] = order
+            return JSONResponse(order)
+
+        async def order(request: Request) -> Response:
+            await self.record(request)
+            order_id = request.path_params["orderId"]
+            with self.lock:
+                found = self.orders.pop(order_id, None) if request.method == "DELETE" else self.orders.get(order_id)
+            if found is None:
+                return JSONResponse({"message": "Order not found"}, status_code=404)
+            return JSONResponse(found if request.method == "GET" else {"message": "Order deleted"})
+
         return Starlette(routes=[
+            Route(f"{PETSTORE3}/pet/findByStatus", find_by_status, methods=["GET"]),
+            Route(f"{PETSTORE3}/pet/{{petId}}", pet3, methods=["DELETE"]),
+            Route(f"{PETSTORE3}/store/order", place_order, methods=["POST"]),
+            Route(f"{PETSTORE3}/store/order/{{orderId}}", order, methods=["GET", "DELETE"]),
             Route(f"{PREFIX}/pets", find_pets, methods=["GET"]),
             Route(f"{PREFIX}/pets", add_pet, methods=["POST"]),
             Route(f"{PREFIX}/pets/{{petId}}", pet, methods=["GET", "DELETE"]),
@@ -193,6 +238,7 @@ def running_petstore() -> Iterator[PetstoreApi]:
             raise RuntimeError("the loopback petstore did not start")
         time.sleep(0.01)
     api.base_url = f"http://127.0.0.1:{port}{PREFIX}"
+    api.petstore3_url = f"http://127.0.0.1:{port}{PETSTORE3}"
     try:
         yield api
     finally:
