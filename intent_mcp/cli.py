@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from intent_mcp import __version__
 from intent_mcp.commands import COMMANDS
-from intent_mcp.commands.serve import LOG_LEVELS, add_http_arguments
+from intent_mcp.commands.serve import LOG_LEVELS, add_http_arguments, run_server, stdio_flag_problem
 
 EPILOG = """\
 examples:
@@ -96,7 +96,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from intent_mcp.commands.serve import run_server, stdio_flag_problem
     from intent_mcp.config import ConfigOverrides, ServerConfig, apply_overrides, load_config_file
     from intent_mcp.serve import serve
 
