@@ -69,7 +69,14 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
                                        sourceRefs=pending.source_refs))
         else:
             results.append(FieldResult(field=name, status="missing", sourceRefs=[]))
-        if (name in resolution.config.required_fields or name in required_by) and first_intent is not None:
+        holder = resolution.invalid_for_tool.get(name) if pending is not None else None
+        if holder is not None:
+            # A value the person stated for a tool's argument that its schema does not allow: the
+            # call must not run without it, so it is asked for whether or not the tool requires it.
+            unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field", intentId=holder,
+                                         field=name, question=_valid_value_question(
+                                             _schema_of(resolution, holder, name), name)))
+        elif (name in resolution.config.required_fields or name in required_by) and first_intent is not None:
             unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field",
                                          intentId=first_intent, field=name,
                                          question=f"What is the {label}?"))
@@ -82,6 +89,17 @@ def _schema_of(resolution: Resolution, intent_id: str | None, name: str) -> Mapp
     own = tool_field_schemas(resolution.config.catalog, node.domain if node is not None else None)
     schema = own.get(name) if own is not None else None
     return schema if isinstance(schema, Mapping) else resolution.config.fields[name]
+
+
+def _valid_value_question(schema: Mapping[str, Any], name: str) -> str:
+    """ "Which order Status: placed, approved or delivered?" (its enum), else "What is the <label>?"."""
+    label = question_label(schema.get("description") or name)
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        options = [str(item) for item in enum[:20]]
+        shown = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+        return f"Which {label}: {shown}?"
+    return f"What is the {label}?"
 
 
 def _own_values(resolution: Resolution, holders: list[IntentNode], name: str) -> list[FieldResult] | None:

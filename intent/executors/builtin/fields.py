@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from intent.executors.builtin.outside_enum import stated_outside_enum
 from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
@@ -96,6 +97,9 @@ class FieldSpec:
     name: str
     schema: Mapping[str, Any]
     required: bool
+    # A catalog tool's own field (its domain hint lists it): a value the words state for it is
+    # reported even when the schema does not allow it, for the verifier to judge and ask about.
+    tool_field: bool = False
 
 
 @dataclass
@@ -332,8 +336,12 @@ class _Extractor:
 
     def enum(self, spec: FieldSpec) -> None:
         words = self.words[spec.name]
+        found = find_enum_values(self.text, spec.schema["enum"])
+        outside = self._outside_enum(spec, found) if spec.tool_field else set()
         mentions: list[Mention] = []
-        for mention in self._usable(find_enum_values(self.text, spec.schema["enum"])):
+        for mention in self._usable(found):
+            if id(self._owner(mention)) in outside:
+                continue  # that request's stated value is not an allowed one: it is asked about
             if _negated(self.text, mention):
                 continue
             if str(mention.value).lower() in _ENUM_GUARDED and not self._stands_alone(mention):
@@ -345,6 +353,17 @@ class _Extractor:
         if mentions:
             mentions = self._same_owner(mentions)
             self._emit_choice(spec, mentions, [m.value for m in mentions])
+
+    def _outside_enum(self, spec: FieldSpec, found: list[Mention]) -> set[int]:
+        """Report each request's value stated for ``spec`` outside its enum; the ids of those owners."""
+        owners: set[int] = set()
+        for mention in self._usable(stated_outside_enum(self.text, spec.name, spec.schema["enum"], found)):
+            owner = self._owner(mention)
+            if owner is None or id(owner) in owners or self._inside_temporal(mention):
+                continue
+            owners.add(id(owner))
+            self._emit(spec, owner, mention, mention.value)
+        return owners
 
     def _stands_alone(self, mention: Mention) -> bool:
         """The value is the whole sentence ("Basic.", "The enterprise one."): an answer, not an adjective."""

@@ -50,7 +50,7 @@ def request_specs(state: Recognition, unit: Unit) -> list[FieldSpec]:
     allowed = {name for name in names if isinstance(name, str)}
     return [
         FieldSpec(spec.name, schema if isinstance(schema := schemas.get(spec.name), Mapping) else spec.schema,
-                  spec.required)
+                  spec.required, tool_field=True)
         for spec in state.specs
         if spec.name in allowed
     ]
