@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from catalog import CatalogBinding, PlannedCall, Refusal, plan_call
+from catalog import CatalogBinding, PlannedCall, Refusal, plan_call, plan_calls
 from catalog.documents import load_document
 from intent import Intent, IntentConfig, IntentResult
 
@@ -111,3 +111,64 @@ async def test_without_a_catalog_an_unknown_value_is_left_as_before() -> None:
     status = next(item for item in result.fieldResults if item.field == "status")
     assert status.status == "missing" and not result.effective.unresolved
     assert not any(issue.code == "FIELD_INVALID" for issue in result.issues)
+
+
+# --- alternatives for one argument ----------------------------------------------------------------------
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("text", "candidates"), [
+    ("Delete pet 12 or pet 13", [12, 13]),
+    ("Delete pet 12 or 13", [12, 13]),
+    ("Delete pet 12 or maybe pet 13 or 14", [12, 13, 14]),
+])
+async def test_alternatives_for_one_argument_are_a_choice(
+    petstore: CatalogBinding, text: str, candidates: list[int]
+) -> None:
+    result = await recognize(petstore, text)
+    (node,) = result.effective.intents
+    assert node.domain == "delete_pet" and "petId" not in node.inputs
+    assert result.status == "ambiguous"
+    (item,) = result.effective.unresolved
+    assert (item.kind, item.intentId, item.field, item.candidates) == ("ambiguous_field", node.id, "petId", candidates)
+    refusal = refused(plan_call(result, petstore), "RESULT_AMBIGUOUS")
+    assert (refusal.tool, refusal.argument, refusal.question) == ("delete_pet", "petId", item.question)
+    assert [outcome.to_dict().get("code") for outcome in plan_calls(result.to_dict(), petstore)] == [
+        "RESULT_AMBIGUOUS"]
+
+
+@pytest.mark.anyio
+async def test_alternatives_inside_a_flattened_body_are_a_choice(petstore: CatalogBinding) -> None:
+    result = await recognize(petstore, "Place an order for pet 7 or 8, quantity 2")
+    (node,) = result.effective.intents
+    assert node.inputs == {"quantity": 2}
+    (item,) = result.effective.unresolved
+    assert (item.field, item.candidates) == ("petId", [7, 8])
+    assert refused(plan_call(result, petstore), "RESULT_AMBIGUOUS").argument == "body"
+
+
+@pytest.mark.anyio
+async def test_alternative_identifiers_of_a_tool_node_are_a_choice() -> None:
+    orders = CatalogBinding.from_document({
+        "schemas": {"OrderId": {"type": "string", "pattern": "^[0-9]{6}$"}},
+        "nodes": [{"id": "order.cancel", "summary": "Cancel an order", "annotations": {"destructiveHint": True},
+                   "io": {"inputs": [{"name": "orderId", "schema": "OrderId", "required": True,
+                                      "arg": {"positional": 0}}]},
+                   "invoke": {"shell": {"command": ["rm", "--"]}}}],
+    })
+    result = await recognize(orders, "Cancel order 000123 or order 000124")
+    assert result.effective.unresolved[0].candidates == ["000123", "000124"]
+    refused(plan_call(result, orders), "RESULT_AMBIGUOUS")
+    single = await recognize(orders, "Cancel order 000123")
+    assert planned(plan_call(single, orders)).arguments == {"orderId": "000123"}
+
+
+@pytest.mark.anyio
+async def test_two_intents_each_with_its_own_value_still_plan(petstore: CatalogBinding) -> None:
+    result = await recognize(petstore, "Show me pet 5 and then delete pet 12")
+    assert result.status == "complete" and not result.effective.unresolved
+    plans = [planned(outcome) for outcome in plan_calls(result, petstore)]
+    assert [(plan.tool, plan.arguments) for plan in plans] == [
+        ("get_pet_by_id", {"petId": 5}), ("delete_pet", {"petId": 12})]
+    single = await recognize(petstore, "Delete pet 12")
+    assert planned(plan_call(single, petstore)).arguments == {"petId": 12}

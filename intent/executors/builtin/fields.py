@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -89,6 +89,8 @@ _CALENDAR_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december today tomorrow tonight".split()
 )
+# Words that may stand between alternatives beside the field's own: "pet 12 or maybe the pet 13".
+_ALTERNATIVE_FILLERS = frozenset("the maybe perhaps possibly number no # id".split())
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s]+")
 
 
@@ -190,6 +192,12 @@ def _field_value(name: str, value: Any, evidence: str, candidates: list[Any] | N
     }
 
 
+def _as_integer(mention: Mention) -> Mention:
+    """A whole number's mention with an ``int`` value (a count or an id, never 12.0)."""
+    value = mention.value
+    return replace(mention, value=int(value)) if isinstance(value, float) and value.is_integer() else mention
+
+
 def _negated(text: str, mention: Mention) -> bool:
     prev, _ = _words_near(text, mention.start, mention.end, 3, 0)
     if prev[-1:] == ["no"] and text[: mention.start].rstrip().endswith(","):
@@ -270,7 +278,15 @@ class _Extractor:
             chosen = self._prefer_cued(spec, mentions)[0]
             owner = self._owner(chosen)
             if owner is not None:
-                self._emit(spec, owner, chosen, chosen.value)
+                self._emit_one_or_choice(spec, owner, chosen, mentions)
+
+    def _emit_one_or_choice(self, spec: FieldSpec, owner: Owner, chosen: Mention, mentions: list[Mention]) -> None:
+        """``chosen`` for ``spec``; with the alternatives "or" joins to it, a choice to ask about."""
+        others = self._alternatives(spec, chosen, mentions) if spec.tool_field else []
+        if others:  # "order 000123 or 000124": not the first of them
+            self._emit_choice(spec, [chosen, *others], [chosen.value, *(m.value for m in others)])
+        else:
+            self._emit(spec, owner, chosen, chosen.value)
 
     def _inside_temporal(self, mention: Mention) -> bool:
         return any(t.start <= mention.start and mention.end <= t.end for t in (*self.dates, *self.times))
@@ -425,10 +441,30 @@ class _Extractor:
             owner = self._owner(mention)
             if owner is None:
                 continue
-            value = mention.value
             if field_kind(spec.schema) is FieldKind.INTEGER:
-                value = int(value)
-            self._emit(spec, owner, mention, value)
+                self._emit_one_or_choice(spec, owner, _as_integer(mention), [_as_integer(m) for m in mentions])
+            else:
+                self._emit_one_or_choice(spec, owner, mention, mentions)  # "pet 12 or pet 13": a choice
+
+    def _alternatives(self, spec: FieldSpec, chosen: Mention, mentions: list[Mention]) -> list[Mention]:
+        """The numbers "or" joins to ``chosen`` in its request, each named as it is or not at all."""
+        cue = _expanded(self.words[spec.name]) | _ALTERNATIVE_FILLERS
+        owner = self._owner(chosen)
+        following = sorted((m for m in mentions if m.start >= chosen.end), key=lambda m: m.start)
+        chain: list[Mention] = []
+        last = chosen
+        for mention in following:
+            between = self.text[last.end : mention.start]
+            words = [_singular(word.lower()) for word in _WORD.findall(between)]
+            if not words or words[0] not in ("or", "nor") or not set(words[1:]) <= cue:
+                break
+            if not self.ledger.free(mention) or self._owner(mention) is not owner or self._inside_temporal(mention):
+                break
+            if field_kind(spec.schema) is FieldKind.INTEGER and not float(mention.value).is_integer():
+                break
+            chain.append(mention)
+            last = mention
+        return chain
 
     def _of_kind(self, spec: FieldSpec, mentions: list[Mention]) -> None:
         for mention in mentions:
@@ -487,16 +523,17 @@ class _Extractor:
 
     def identifier(self, spec: FieldSpec, words: frozenset[str]) -> None:
         """An identifier token right after the field's words: "order 000123" for ``order_id``."""
-        for match in _IDENTIFIER_TOKEN.finditer(self.text):
-            before, _ = _words_near(self.text, match.start(), match.end(), 2, 0)
+        tokens = [Mention(match.start(1), match.end(1), match.group(1))
+                  for match in _IDENTIFIER_TOKEN.finditer(self.text)]
+        for mention in tokens:
+            before, _ = _words_near(self.text, mention.start, mention.end, 2, 0)
             if not before or before[-1] not in words:
                 continue
-            mention = Mention(match.start(1), match.end(1), match.group(1))
             if self._inside_temporal(mention) or not self.ledger.free(mention):
                 continue
             owner = self._owner(mention)
             if owner is not None:
-                self._emit(spec, owner, mention, mention.value)
+                self._emit_one_or_choice(spec, owner, mention, tokens)
                 return
 
 
