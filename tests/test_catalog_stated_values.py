@@ -172,3 +172,65 @@ async def test_two_intents_each_with_its_own_value_still_plan(petstore: CatalogB
         ("get_pet_by_id", {"petId": 5}), ("delete_pet", {"petId": 12})]
     single = await recognize(petstore, "Delete pet 12")
     assert planned(plan_call(single, petstore)).arguments == {"petId": 12}
+
+
+# --- answering the question in a follow-up turn -----------------------------------------------------------
+
+
+async def converse(binding: CatalogBinding, *turns: str) -> list[IntentResult]:
+    results: list[IntentResult] = []
+    async with Intent(IntentConfig(catalog=binding)) as instance:
+        for text in turns:
+            request: dict[str, object] = {"input": text, "output": {"spans": True}}
+            if results:
+                request["baseline"] = results[-1].effective.model_dump(mode="json", by_alias=True)
+            results.append(await instance.parse(request))
+    return results
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("answer", ["pet 12", "12", "It's pet 12", "Pet id 12 please"])
+async def test_an_answer_fills_the_asked_argument(petstore: CatalogBinding, answer: str) -> None:
+    asked, answered = await converse(petstore, "Delete the pet", answer)
+    refused(plan_call(asked, petstore), "ARGUMENT_MISSING")
+    assert answered.turn.kind == "answer" and answered.turn.intentIds == ["intent-1"]
+    (node,) = answered.effective.intents  # no look-up intent started
+    assert (node.domain, node.inputs) == ("delete_pet", {"petId": 12})
+    plan = planned(plan_call(answered, petstore))
+    assert (plan.intent_id, plan.tool, plan.arguments) == ("intent-1", "delete_pet", {"petId": 12})
+    (evidence,) = plan.evidence
+    assert evidence.quotes == ("12",) and answer[slice(*evidence.spans[0])] == "12"
+    assert plan.confirmation is not None and plan.confirmation.reason == "destructive"
+
+
+@pytest.mark.anyio
+async def test_a_request_after_the_question_is_still_a_request(petstore: CatalogBinding) -> None:
+    _, shown, answered = await converse(petstore, "Delete the pet", "Show me pet 5", "pet 12")
+    assert [(node.domain, node.inputs) for node in shown.effective.intents] == [
+        ("delete_pet", {}), ("get_pet_by_id", {"petId": 5})]
+    # The delete's question stays open while the look-up is planned.
+    assert [(item.intentId, item.field) for item in shown.effective.unresolved] == [("intent-1", "petId")]
+    assert planned(plan_call(shown, petstore)).tool == "get_pet_by_id"
+    refused(plan_call(shown, petstore, intent_id="intent-1"), "ARGUMENT_MISSING")
+    assert planned(plan_call(answered, petstore)).arguments == {"petId": 12}
+
+
+@pytest.mark.anyio
+async def test_a_choice_and_a_value_outside_the_enum_are_answered(petstore: CatalogBinding) -> None:
+    _, chosen = await converse(petstore, "Delete pet 12 or pet 13", "13")
+    assert planned(plan_call(chosen, petstore)).arguments == {"petId": 13}
+    _, status = await converse(petstore, "Find pets with status adopted", "sold")
+    assert status.turn.kind == "answer" and not status.effective.unresolved
+    assert planned(plan_call(status, petstore)).arguments == {"status": "sold"}
+
+
+@pytest.mark.anyio
+async def test_a_value_outside_the_enum_stays_asked_until_answered(petstore: CatalogBinding) -> None:
+    _, other, again = await converse(petstore, "Find pets with status adopted", "Show me pet 5", "adopted")
+    for result in (other, again):
+        assert [(item.intentId, item.field, item.question) for item in result.effective.unresolved] == [
+            ("intent-1", "status", PET_STATUS)]
+        assert result.status == "partial"
+        # The value itself was in an earlier turn: this turn's refusal is the open question.
+        refusal = refused(plan_call(result, petstore, intent_id="intent-1"), "ARGUMENT_MISSING")
+        assert (refusal.argument, refusal.question) == ("status", PET_STATUS)

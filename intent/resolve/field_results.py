@@ -80,7 +80,32 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
             unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field",
                                          intentId=first_intent, field=name,
                                          question=f"What is the {label}?"))
+    unresolved.extend(_still_asked(resolution, unresolved, ids))
     return results, unresolved
+
+
+def _still_asked(resolution: Resolution, asked: list[Unresolved], ids: IdAllocator) -> list[Unresolved]:
+    """The baseline's questions about a catalog tool's argument that this turn left unanswered.
+
+    "Find pets with status adopted" asked which status; a next turn that does not answer it must
+    not leave the search looking complete without its filter. A question is kept while its intent
+    is there without the field and nothing this turn asks about that field of that intent again.
+    """
+    baseline = resolution.request.baseline
+    if baseline is None:
+        return []
+    kept: list[Unresolved] = []
+    for item in baseline.unresolved:
+        node = resolution.intent(item.intentId) if item.intentId is not None else None
+        if item.kind != "missing_field" or node is None or item.field is None or item.field in node.inputs:
+            continue
+        own = tool_field_schemas(resolution.config.catalog, node.domain)
+        if own is None or item.field not in own:
+            continue
+        if any(other.intentId == node.id and other.field == item.field for other in (*asked, *kept)):
+            continue
+        kept.append(item.model_copy(update={"id": ids.take("unresolved")}))
+    return kept
 
 
 def _schema_of(resolution: Resolution, intent_id: str | None, name: str) -> Mapping[str, Any]:
