@@ -2,19 +2,27 @@
 
     python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs [--failures N] [--dateparser]
     python -m bench.time_eval ctparse PATH/ctparse/time/corpus.py [PATH/ctparse/time/auto_corpus.py ...]
+    python -m bench.time_eval recognizers PATH/Specs/DateTime/English/DateTimeModel.json [more spec files ...]
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
 licence; reference time 2013-02-12T04:30:00-02:00) and ctparse's corpora
 (``ctparse/time/corpus.py`` and ``auto_corpus.py`` in comtravo/ctparse, MIT licence; each entry
-carries its own reference time, and the corpora mix English and German).
+carries its own reference time, and the corpora mix English and German), and Microsoft
+Recognizers-Text's English DateTime specs (``Specs/DateTime/English/`` in
+microsoft/Recognizers-Text, MIT licence: ``DateTimeModel.json`` and ``MergedParser.json`` give each
+found phrase its resolved values, ``DateParser.json``, ``DateTimeParser.json`` and
+``HolidayParser.json`` a future and a past resolution; each entry carries its reference time).
 
 A *simple phrase* is one whose expected value is a single calendar day or a single moment
 (Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
 of day), written in English, at most six words; intervals, weeks, months, quarters, years,
-latent and negative examples are left out. Each phrase is read the way a field would read it:
-a day-grain phrase as the evidence of a ``format: date`` field, any finer one as the evidence of
-a ``format: date-time`` field, both through ``derive_values`` with the corpus's reference time.
+latent and negative examples are left out. For Recognizers-Text, a found phrase (its ``Text``)
+of type date or datetime with exactly one resolved value (for the parser specs: the future and
+past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date").
+Each phrase is read the way a field would read it: a day-grain phrase as the evidence of a
+``format: date`` field, any finer one as the evidence of a ``format: date-time`` field, both
+through ``derive_values`` with the corpus's reference time.
 
 Outcomes: *right* (one reading, the expected one), *wrong* (one reading, another value),
 *ambiguous* (several readings offered as candidates), *unresolved* (no reading). Reported:
@@ -38,7 +46,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GREGORIAN_HOLIDAYS", "Phrase", "ctparse_phrases", "duckling_phrases", "score"]
+__all__ = ["GREGORIAN_HOLIDAYS", "Phrase", "ctparse_phrases", "duckling_phrases", "recognizers_phrases", "score"]
 
 _MAX_WORDS = 6
 DUCKLING_REFERENCE = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
@@ -150,6 +158,57 @@ def ctparse_phrases(paths: Sequence[Path]) -> list[Phrase]:
     return phrases
 
 
+def _recognizers_point(result: dict[str, Any]) -> tuple[str, str] | None:
+    """(value, kind) of one found phrase when it resolves to exactly one day or moment, else None."""
+    kind = str(result.get("TypeName") or result.get("Type") or "").removeprefix("datetimeV2.")
+    if kind not in ("date", "datetime"):
+        return None
+    if isinstance(result.get("Resolution"), dict):  # model specs: a list of resolved values
+        values = result["Resolution"].get("values") or []
+        if len(values) != 1 or set(values[0]) - {"timex", "type", "value"} or "value" not in values[0]:
+            return None
+        return str(values[0]["value"]), kind
+    value = result.get("Value")  # parser specs: a future and a past resolution
+    if not isinstance(value, dict) or value.get("Mod"):
+        return None
+    future, past = value.get("FutureResolution"), value.get("PastResolution")
+    if not isinstance(future, dict) or future != past or len(future) != 1:
+        return None
+    return str(next(iter(future.values()))), kind
+
+
+def recognizers_phrases(paths: Sequence[Path]) -> list[Phrase]:
+    """Found phrases of Recognizers-Text's English DateTime specs that resolve to one day or moment."""
+    import json
+
+    phrases: list[Phrase] = []
+    seen: set[tuple[str, str]] = set()
+    for path in paths:
+        entries: list[Any] = json.loads(path.read_text(encoding="utf-8-sig"))
+        for entry in entries:
+            reference_text = (entry.get("Context") or {}).get("ReferenceDateTime")
+            if not reference_text or entry.get("NotSupportedByDesign"):
+                continue
+            reference = datetime.fromisoformat(reference_text).replace(tzinfo=timezone.utc)
+            for result in entry.get("Results") or []:
+                point = _recognizers_point(result)
+                text = str(result.get("Text") or "")
+                if point is None or not _simple(text):
+                    continue
+                try:  # "not resolved" and 0001-01-01 are the specs' way of saying "no value"
+                    expected = datetime.fromisoformat(point[0]).replace(tzinfo=timezone.utc)
+                except ValueError:
+                    continue
+                if expected.year < 1000:
+                    continue
+                key = (text.lower(), reference_text)
+                if key in seen:
+                    continue
+                seen.add(key)
+                phrases.append(Phrase(text, reference, expected, point[1] == "date", "recognizers"))
+    return phrases
+
+
 _DATE = {"type": "string", "format": "date"}
 _DATE_TIME = {"type": "string", "format": "date-time"}
 
@@ -245,7 +304,7 @@ def report(label: str, counts: Counter[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", choices=("duckling", "ctparse"))
+    parser.add_argument("corpus", choices=("duckling", "ctparse", "recognizers"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
@@ -260,8 +319,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.corpus == "duckling":
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
-    else:
+    elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
+    else:
+        phrases = recognizers_phrases(args.paths)
     counts, misses = score(phrases, _pipeline_readings if args.pipeline else _readings)
     print(report("Intent.parse" if args.pipeline else "time grammar", counts))
     shown = [m for m in misses if args.kind is None or m[1] == args.kind][: args.failures]

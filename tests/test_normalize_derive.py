@@ -75,7 +75,7 @@ def test_format_time_is_rfc3339_full_time_with_the_offset() -> None:
     ("evidence", "expected"),
     [("today", "2026-11-30"), ("tonight", "2026-11-30"), ("tomorrow", "2026-12-01"),
      ("the day after tomorrow", "2026-12-02"), ("Friday", "2026-12-04"), ("Monday", "2026-12-07"),
-     ("this Monday", "2026-11-30"), ("on the 15th", "2026-12-15"), ("by the 1st", "2026-12-01"),
+     ("this Friday", "2026-12-04"), ("on the 15th", "2026-12-15"), ("by the 1st", "2026-12-01"),
      ("December 24", "2026-12-24"), ("24th of December", "2026-12-24"), ("Dec. 3", "2026-12-03"),
      ("January 5", "2027-01-05"), ("November 2", "2027-11-02"), ("in 3 days", "2026-12-03"),
      ("in two weeks", "2026-12-14"), ("on Fri", "2026-12-04"), ("by Sat.", "2026-12-05")],
@@ -192,7 +192,8 @@ def test_a_place_after_a_day_keeps_the_day_but_not_a_time() -> None:
 
 def test_date_words_next_to_a_phrase_keep_it_unread_but_counts_do_not() -> None:
     monday = date(2026, 11, 30)
-    assert find_dates("Move it to next week Friday please", monday) == []
+    assert find_dates("Move it to next year Friday please", monday) == []
+    assert [m.value for m in find_dates("Move it to next week Friday please", monday)] == [date(2026, 12, 11)]
     assert find_dates("Sunday 2031 works", monday) == []
     text = "A table for 4 tomorrow at 7pm"
     assert [(text[m.start : m.end], m.value) for m in find_dates(text, monday)] == [("tomorrow", date(2026, 12, 1))]

@@ -132,3 +132,41 @@ def test_candidates_are_kept_only_when_the_words_allow_them(line: Line) -> None:
     checked = check_field_value(item, SCHEMAS[line.kind], request, "/intents/0/fields/0")
     assert checked.status == "ambiguous"
     assert sorted(checked.candidates or []) == sorted(line.expected)
+
+
+REQUESTS = CORPUS / "requests" / "requests.txt"
+
+
+def _requests() -> list[Line]:
+    out: list[Line] = []
+    reference = ""
+    for number, raw in enumerate(REQUESTS.read_text(encoding="utf-8").splitlines(), start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        if text.startswith("@"):
+            reference = text[1:].strip()
+            continue
+        request, _, answer = text.partition(" => ")
+        kind, _, values = answer.strip().partition(" ")
+        expected = () if values.strip() == "-" else tuple(v.strip() for v in values.split("|"))
+        out.append(Line("requests", number, request, reference, kind, expected))
+    return out
+
+
+IN_REQUESTS = _requests()
+
+
+@pytest.mark.parametrize("line", IN_REQUESTS, ids=[line.id for line in IN_REQUESTS])
+def test_phrase_inside_a_request_is_read_whole_or_not_at_all(line: Line) -> None:
+    """Through the built-in recognizer and the verifier: a part of a phrase is never read alone."""
+    import anyio
+
+    result = anyio.run(_INTENTS[line.kind].parse, {"input": line.phrase, "referenceTime": line.reference}).to_dict()
+    field = next(f for f in result.get("fieldResults", []) if f["field"] == "when")
+    if not line.expected:
+        assert field.get("value") is None and not field.get("candidates"), field
+    elif len(line.expected) == 1:
+        assert (field["status"], field.get("value")) in (("found", line.expected[0]), ("inferred", line.expected[0]))
+    else:
+        assert field["status"] == "ambiguous" and sorted(field["candidates"]) == sorted(line.expected)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.time_eval import ctparse_phrases, duckling_phrases, main, score
+from bench.time_eval import ctparse_phrases, duckling_phrases, main, recognizers_phrases, score
 
 DUCKLING_SAMPLE = """
 corpus :: Corpus
@@ -55,6 +55,47 @@ def test_ctparse_english_time_entries(tmp_path: Path) -> None:
     assert [(p.text, p.day_grain) for p in phrases] == [("tomorrow", True), ("8pm", False)]
     counts, _ = score(phrases)
     assert counts == {"right": 2}
+
+
+RECOGNIZERS_MODEL = """[
+  {"Input": "see you tomorrow", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "tomorrow", "TypeName": "datetimeV2.date",
+                "Resolution": {"values": [{"timex": "2026-12-01", "type": "date", "value": "2026-12-01"}]}}]},
+  {"Input": "call friday at 8pm", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "friday at 8pm", "TypeName": "datetimeV2.datetime",
+                "Resolution": {"values": [{"timex": "X", "type": "datetime", "value": "2026-11-27 20:00:00"},
+                                          {"timex": "X", "type": "datetime", "value": "2026-12-04 20:00:00"}]}}]},
+  {"Input": "before monday", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "before monday", "TypeName": "datetimeV2.date",
+                "Resolution": {"values": [{"timex": "X", "Mod": "before", "type": "date", "value": "2026-12-07"}]}}]},
+  {"Input": "the day after tomorrow at 3pm", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "the day after tomorrow at 3pm", "TypeName": "datetimeV2.datetime",
+                "Resolution": {"values": [{"timex": "X", "type": "datetime", "value": "2026-12-02 15:00:00"}]}}]}
+]"""
+RECOGNIZERS_PARSER = """[
+  {"Input": "on the 5th", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "the 5th", "Type": "date", "Value": {"Timex": "XXXX-XX-05",
+                "FutureResolution": {"date": "2026-12-05"}, "PastResolution": {"date": "2026-11-05"}}}]},
+  {"Input": "on dec 5 2026", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "dec 5 2026", "Type": "date", "Value": {"Timex": "2026-12-05",
+                "FutureResolution": {"date": "2026-12-05"}, "PastResolution": {"date": "2026-12-05"}}}]},
+  {"Input": "on feb 30", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "feb 30", "Type": "date", "Value": {"Timex": "XXXX-02-30",
+                "FutureResolution": {"date": "0001-01-01"}, "PastResolution": {"date": "0001-01-01"}}}]}
+]"""
+
+
+def test_recognizers_specs_keep_single_days_and_moments(tmp_path: Path) -> None:
+    model, parser = tmp_path / "DateTimeModel.json", tmp_path / "DateParser.json"
+    model.write_text(RECOGNIZERS_MODEL, encoding="utf-8")
+    parser.write_text(RECOGNIZERS_PARSER, encoding="utf-8")
+    phrases = recognizers_phrases([model, parser])
+    # two readings (past and future), a bound ("before") and "no date" (0001-01-01) are left out
+    assert [(p.text, p.day_grain) for p in phrases] == [
+        ("tomorrow", True), ("the day after tomorrow at 3pm", False), ("dec 5 2026", True)
+    ]
+    counts, _ = score(phrases)
+    assert counts == {"right": 3}
 
 
 def test_missing_data_is_a_clear_error(tmp_path: Path, capsys: object) -> None:

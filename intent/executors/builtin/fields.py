@@ -24,7 +24,7 @@ from intent.normalize import (
     find_times,
     find_uris,
 )
-from intent.normalize.temporal import moments_of, read_temporal
+from intent.normalize.temporal import TemporalMention, moments_of, read_temporal
 
 __all__ = ["FieldSpec", "Owner", "extract_fields", "field_words"]
 
@@ -205,6 +205,20 @@ def _negated(text: str, mention: Mention) -> bool:
     return bool(prev) and (prev[-1] in _NEGATORS or (len(prev) > 1 and prev[-2] in ("instead", "not")))
 
 
+_DAY_NEARBY = 40  # characters between a bare time and a day that may be its day
+
+
+def _day_nearby(mentions: tuple[TemporalMention, ...], index: int) -> bool:
+    mention = mentions[index]
+    for other in mentions:
+        if other is mention or other.role or not any(r.day is not None for r in other.readings):
+            continue
+        gap = other.start - mention.end if other.start >= mention.end else mention.start - other.end
+        if gap <= _DAY_NEARBY:
+            return True
+    return False
+
+
 class _Extractor:
     def __init__(
         self,
@@ -338,11 +352,18 @@ class _Extractor:
             self._emit_choice(spec, mentions, values)
 
     def date_time(self, spec: FieldSpec) -> None:
-        """The first phrase with a time of day (a bare time is its next occurrence); a day alone is not one."""
-        for mention in read_temporal(self.text, self.reference_time):
+        """The first phrase with a time of day (a bare time is its next occurrence); a day alone is not one.
+
+        A bare time with a day named close by ("2pm, or 3pm tomorrow") is not its next occurrence:
+        which day it is on is the question, so it stays open.
+        """
+        mentions = read_temporal(self.text, self.reference_time)
+        for index, mention in enumerate(mentions):
             values = moments_of(mention, self.reference_time)
             span = Mention(mention.start, mention.end, None)
             if values and self.ledger.free(span) and self._owner(span) is not None:
+                if all(r.day is None for r in mention.readings) and _day_nearby(mentions, index):
+                    return
                 self._emit_choice(spec, [span], list(values))
                 return
 

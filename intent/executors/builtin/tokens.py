@@ -12,6 +12,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9$€£#@](?:[\w$€£#@'’.:/+&-]|,(?=\d{3}\b))
 _ABBREVIATIONS = frozenset(
     "p.m a.m pm am mr mrs ms dr st vs etc e.g i.e no jan feb mar apr jun jul aug sep sept oct nov dec approx".split()
 )
+_MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 _ENDERS = frozenset(".!?…:")  # "Quick question: where is ..." reads as two sentences
 
 
@@ -49,7 +50,9 @@ def sentences(text: str, tokens: list[Token]) -> list[tuple[list[Token], str]]:
             previous = current[-1].low if current else ""
             following = tokens[index + 1] if index + 1 < len(tokens) else None
             lower_next = following is not None and following.low[:1].islower()
-            if token.low == "." and previous in _ABBREVIATIONS and lower_next:
+            # "Mar. 1st", "Oct. 21": a month's short name before a day number ends no sentence
+            dated = following is not None and following.low[:1].isdigit() and previous in _MONTH_ABBREVIATIONS
+            if token.low == "." and previous in _ABBREVIATIONS and (lower_next or dated):
                 continue
             if current:
                 groups.append((current, token.low))

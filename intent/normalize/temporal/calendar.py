@@ -1,10 +1,12 @@
 """Calendar dates as written: "2026-12-24", "December 24", "24 Dec 2026", "the 24th of December",
 "the first of March", "Dec. 24th, 2026", "31-Oct-74", "12/24", "24/12/2026", "2-15", "on the 15th",
-"the 20th of next month".
+"the 20th of next month", "next month on the 5th", "2027 Jan 2", "10Dec26", "this March 14th",
+"7. April 2027", "Friday 27" (a bare number after a weekday, when it cannot be an hour).
 
 Numeric dates follow one locale rule, stated here: day and month are told apart only when one
 of them is above 12 ("2/15" is February 15, "15/2" too); otherwise ("2/3") both readings are
 kept and the phrase is ambiguous. Dotted dates ("10.31.1974") need a year, so "1.5" stays a number.
+Three two-digit numbers joined by dashes may be written year first too ("16-04-19").
 A date without a year is its next occurrence on or after the reference day.
 """
 
@@ -44,18 +46,25 @@ _DASH = re.compile(
     re.IGNORECASE,
 )
 _MONTH_FIRST = re.compile(
-    rf"\b({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
+    rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
     rf"(?:(?:,\s*|\s+|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d))?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
-    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z]))({MONTH})\b\.?"
+    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b)?",
     re.IGNORECASE,
 )
+# "2027 Jan 2", "2027, January 2nd": the year first, then a month name and a day.
+_YEAR_FIRST = re.compile(
+    rf"\b({YEAR}),?\s+({MONTH})\.?\s+({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)",
+    re.IGNORECASE,
+)
+_GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
-    r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-)"
+    r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-|"
+    r"\s+(?:\d{1,2}[:.]\d{2}|\d{4}\b|\d{1,2}\s*[ap]\.?m\b))"
 )
 _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
@@ -64,9 +73,16 @@ _ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|n
 # "Tuesday 19th", "Thu 15th": a day of month right after a weekday.
 _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))" + _FOLLOWS_OK,
                           re.IGNORECASE)
+# "Friday 27", "Tue 13": a bare number after a weekday is its day of month when it cannot be an hour.
+_WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
 _OF_MONTH = re.compile(
-    rf"\b(?:the\s+)?({_DAY})\s+of\s+(this|the\s+current|current|next|the\s+next|the\s+following|last|the\s+last|"
-    r"the\s+previous|previous|the\s+coming)\s+month\b",
+    rf"(?<![\d/.-])\b(?:the\s+)?({_DAY})(?:\s+day)?\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
+    r"the\s+last|the\s+previous|previous|the\s+coming)\s+month\b",
+    re.IGNORECASE,
+)
+# "next month on the 5th", "next month, the 20th"
+_MONTH_THEN_DAY = re.compile(
+    rf"\b(this|next|last)\s+month,?\s+(?:on\s+)?the\s+({_DAY})\b",
     re.IGNORECASE,
 )
 
@@ -166,6 +182,11 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if match.group(2) == "." and len(match.group(4)) == 2:
             continue  # "1.5.26" reads as a version number as often as a date
         piece = _numeric(match, int(match.group(1)), int(match.group(3)), year, reference, single_only=False)
+        if piece and len(match.group(4)) == 2 and len(match.group(1)) == 2 and match.group(2) == "-":
+            # "16-04-19" may be written year first too (never "3/3/15"): that reading joins the others
+            year_first = safe_date(2000 + int(match.group(1)), int(match.group(3)), int(match.group(4)))
+            if year_first is not None and year_first not in piece.days:
+                piece = piece.moved(days=(*piece.days, year_first))
         if piece:
             out.append(piece)
     for match in scan(_SLASH, text, sep):
@@ -176,6 +197,17 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         # "2-15" is a date only when one order is possible; "3-5" is more often a range of numbers.
         piece = _numeric(match, int(match.group(1)), int(match.group(2)), None, reference, single_only=True)
         if piece and int(match.group(1)) <= 12 < int(match.group(2)):
+            out.append(piece)
+    for match in scan(_YEAR_FIRST, text, months and digits):
+        day = day_of(match.group(3))
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], day or 0, int(match.group(1)),
+                       reference) if day else None
+        if piece:
+            out.append(piece)
+    for match in scan(_GLUED, text, months and digits):
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], int(match.group(1)),
+                       _year(match.group(3)), reference)
+        if piece:
             out.append(piece)
     for match in scan(_MONTH_FIRST, text, months):
         day = day_of(match.group(2))
@@ -200,14 +232,21 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         piece = _day_of_month(match.start(), match.end(), day or 0, reference, ahead)
         if piece:
             out.append(piece)
+    for match in scan(_MONTH_THEN_DAY, text, "month" in words):
+        ahead = {"this": 0, "next": 1, "last": -1}[match.group(1).lower()]
+        piece = _day_of_month(match.start(), match.end(), day_of(match.group(2)) or 0, reference, ahead)
+        if piece:
+            out.append(piece)
     ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS
-    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and words & WEEKDAY_WORDS)):
+    weekday_words = words & WEEKDAY_WORDS
+    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and weekday_words),
+                           (_WEEKDAY_NUMBER, digits and weekday_words)):
         for match in scan(pattern, text, worth):
             day = day_of(match.group(1))
             # the quote keeps its "the" ("the 1st"): a bare "1st" is no date
             the = text.lower().rfind("the", match.start(), match.start(1))
-            start = the if the >= 0 and pattern is not _WEEKDAY_DAY else match.start(1)
+            start = the if the >= 0 and pattern not in (_WEEKDAY_DAY, _WEEKDAY_NUMBER) else match.start(1)
             piece = _day_of_month(start, match.end(1), day or 0, reference, None)
             if piece:
-                out.append(piece)
+                out.append(piece.moved(near_only=True) if pattern is _WEEKDAY_NUMBER else piece)
     return out

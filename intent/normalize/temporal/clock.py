@@ -1,5 +1,7 @@
 """Clock times: "3pm", "3p", "3:30 p.m.", "15:30", "15h30", "noon", "midnight", "quarter past 3",
-"half past seven", "ten to five", "three thirty pm", "at 5" (05:00 or 17:00), "7 o'clock".
+"half past seven", "ten to five", "three thirty pm", "at 5" (05:00 or 17:00), "7 o'clock", "at 17",
+"half five" (British half past five), "5pmish", and, after "at" or right after a day, "19.30" and
+"1430".
 
 An hour written without am/pm and without a 24-hour form keeps both readings (``settled`` False)
 until a part of day ("in the evening", "tonight", "tomorrow morning") settles it.
@@ -9,25 +11,37 @@ from __future__ import annotations
 
 import re
 
-from intent.normalize.temporal.lexicon import HOUR_WORD, HOUR_WORDS, MINUTE_WORD, MINUTE_WORDS, scan, words_of
+from intent.normalize.temporal.lexicon import (
+    HOUR_WORD,
+    HOUR_WORDS,
+    MINUTE_WORD,
+    MINUTE_WORDS,
+    MONTHS,
+    WEEKDAY,
+    WEEKDAYS,
+    scan,
+    words_of,
+)
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece
 
 __all__ = ["clock_pieces", "open_hour"]
 
-_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m\b)|([ap])(?![\w']))"  # "pm", "p.m.", "p m", or a bare "p" glued or spaced
+# "pm", "p.m.", "p m", "pmish", or a bare "p" glued or spaced
+_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:ish\b)?"
 _H12 = r"(1[0-2]|0?[1-9])"
-_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?\s*{_MER}", re.IGNORECASE)
+_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
 _SECONDS = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}:([0-5]\d)(?:\s*[ap]\.?\s?m\b\.?)?", re.IGNORECASE)
 _H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)\b", re.IGNORECASE)
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)(?:ish)?\b", re.IGNORECASE)
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
-    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|"
-    r"tomorrow|tmrw|today|in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b))",
+    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?"
+    r"(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
+    rf"in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b|(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
 )
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
@@ -41,12 +55,23 @@ _CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approx
 _HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@)\s*$", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = re.compile(
-    rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:\s*o'?\s?clock)?"
+    rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:ish|\s*o'?\s?clock)?"
     r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|"
-    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?)\b)",
+    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
     re.IGNORECASE,
 )
-_OCLOCK = re.compile(rf"\b{_H12}\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
+# "at 17", "@ 21": an hour of the afternoon or evening on a 24-hour clock.
+_AT_24 = re.compile(
+    r"(?:\bat\s+|@\s*)(1[3-9]|2[0-3])(?:\s*(?:h|hrs|hours)\b)?"
+    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|minutes?|times?|items?|percent|"
+    r"dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|years?)\b)",
+    re.IGNORECASE,
+)
+# "19.30", "0900": times written with a dot or as four digits, read only right after a day
+# ("Friday 19.30", "12 May 0900"); alone they are numbers.
+_DOTTED = re.compile(r"(?<![\w.,:/$€£-])([01]?\d|2[0-3])\.([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
+_FOUR_DIGITS = re.compile(r"(?<![\w.,:/$€£-])(0\d|1[0-8]|2[1-3])([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
+_OCLOCK = re.compile(rf"\b(?:{_H12}|({HOUR_WORD}))\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
 _WORD_CLOCK = re.compile(
     rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE
 )
@@ -66,14 +91,23 @@ _RANGE = re.compile(
     rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
     re.IGNORECASE,
 )
+# British "half five": half past five.
+_HALF_HOUR_WORD = re.compile(
+    rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
+    re.IGNORECASE,
+)
 _MINUTES_OF = {"quarter": 15, "a quarter": 15, "half": 30, "fifteen": 15, "twenty": 20, "twenty five": 25}
 
 
-_HAS_MERIDIEM = re.compile(r"\d\s*[ap](?:\.|\s?m\b|\b)", re.IGNORECASE)
+_HAS_MERIDIEM = re.compile(r"\d(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
-_DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split())
-_NAMED_WORDS = frozenset("noon midday midnight mid noontime".split())
+_DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split()) | frozenset(
+    WEEKDAYS
+)
+_NAMED_WORDS = frozenset("noon midday midnight mid noontime noonish middayish".split())
 _HOUR_WORD_SET = frozenset(HOUR_WORDS)
+_DAY_NAMES = frozenset({*MONTHS, *WEEKDAYS, "tomorrow", "today", "tonight", "tmrw", "yesterday", "th", "st", "nd",
+                        "rd"})
 _RELATION_WORDS = frozenset("past after to till before of from".split())
 _OCLOCK_WORDS = frozenset("oclock clock o".split())
 _H_WORDS = frozenset("h hours hrs min".split())
@@ -145,11 +179,13 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_HOUR_BEFORE_DAY, text, words & _DAY_WORDS):
-        if not _HOUR_LEAD.search(_before(text, match.start())):
-            continue  # "a table for 4 tonight": a count, not a time
+        if not _HOUR_LEAD.search(_before(text, match.start())) and "clock" not in match.group(0).lower():
+            continue  # "a table for 4 tonight": a count, not a time ("8 o'clock tonight" is one)
         hour = _hour(match.group(1))
-        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, int(match.group(2) or 0)),
-                         settled=False))
+        if match.group(3) and match.group(1).isdigit():
+            continue  # "3 twenty tomorrow" is no way to write a time
+        minute = int(match.group(2)) if match.group(2) else _minute(match.group(3))
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_COMPACT_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         if letter and not (match.group(4) and letter.lower() == "a"):
@@ -169,8 +205,31 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             clock = (int(match.group(1)), int(match.group(2) or 0))
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_NAMED, text, words & _NAMED_WORDS):
-        clock = (0, 0) if match.group(1).lower() == "midnight" else (12, 0)
-        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+        midnight = match.group(1).lower() == "midnight"
+        out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
+                         midnight=midnight))
+    for match in scan(_AT_24, text, cue):
+        out.append(Piece(match.start(), match.end(), "time", clocks=((int(match.group(1)), 0),)))
+    # dotted and four-digit times stand only after "at" or a day: without such words, not worth a scan
+    after_day = cue or bool(words & _DAY_NAMES)
+    for match in scan(_DOTTED, text, after_day and "." in text):
+        hour, minute = int(match.group(1)), int(match.group(2))
+        if 1 <= hour <= 31 and 1 <= minute <= 12 and not match.group(0).lower().endswith("h"):
+            continue  # "Monday 19.06" may be the 19th of June: left unread
+        start, needs = _cued(text, match)
+        if match.group(1).startswith("0") or hour == 0 or hour >= 13:
+            out.append(Piece(start, match.end(), "time", clocks=((hour, minute),), needs_day=needs))
+        else:
+            out.append(Piece(start, match.end(), "time", clocks=open_hour(hour, minute), settled=False,
+                             needs_day=needs))
+    for match in scan(_FOUR_DIGITS, text, after_day):
+        start, needs = _cued(text, match)
+        hour, minute = int(match.group(1)), int(match.group(2))
+        # after a day "1030" is a 24-hour time, as "0930" and "1430"; "at 1030" is typed for "at 10:30",
+        # which may be either half of the day
+        casual = needs is None and 10 <= hour <= 12
+        clocks, settled = (open_hour(hour, minute), False) if casual else (((hour, minute),), True)
+        out.append(Piece(start, match.end(), "time", clocks=clocks, settled=settled, needs_day=needs))
     for match in scan(_WORD_CLOCK, text, words & _HOUR_WORD_SET):
         letter = _letter(match, 3)
         assert letter is not None
@@ -187,6 +246,13 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
+    for match in scan(_HALF_HOUR_WORD, text, "half" in words and words & _HOUR_WORD_SET):
+        letter = _letter(match, 2)
+        hour = _hour(match.group(1))
+        if letter:
+            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(hour, 30, letter),)))
+        else:
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 30), settled=False))
     for match in scan(_AT_HOUR, text, cue):
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
@@ -194,13 +260,31 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_OCLOCK, text, words & _OCLOCK_WORDS):
-        letter = _letter(match, 2)
+        letter = _letter(match, 3)
+        hour = _hour(match.group(1) or match.group(2))  # "7 o'clock", "seven o'clock"
         if letter:
-            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(int(match.group(1)), 0, letter),)))
+            out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(hour, 0, letter),)))
         else:
-            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0),
-                             settled=False))
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 0), settled=False))
     return out
+
+
+_AT_BEFORE = re.compile(r"(?:\bat\s+|@\s*)$", re.IGNORECASE)
+# Words after "at 12.50" or "at 1200" that make it a price or a count, not a time.
+_NOT_A_TIME_AFTER = re.compile(
+    r"\s*(?:each|per|apiece|a\s+(?:piece|head|month|year|night)|dollars?|euros?|pounds?|usd|eur|gbp|people|"
+    r"persons|guests|items?|units?|feet|ft|metres|meters|m|km|miles?|kg|lbs?|rpm|points?)\b",
+    re.IGNORECASE,
+)
+
+
+def _cued(text: str, match: re.Match[str]) -> tuple[int, str | None]:
+    """Where a dotted or four-digit time starts, and whether it needs a day before it: after "at"
+    ("at 19.30", "at 1700") it is a time on its own; otherwise only right after a day."""
+    cue = _AT_BEFORE.search(_before(text, match.start(), 8))
+    if cue is None or _NOT_A_TIME_AFTER.match(text, match.end()):
+        return match.start(), "after"
+    return match.start() - len(cue.group(0)), None
 
 
 def _past_to(match: re.Match[str]) -> Piece | None:

@@ -10,7 +10,10 @@
    a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
 
 A phrase that cannot be read whole (an unknown zone, a weekday that contradicts its date) yields
-nothing, so no part of it is read in its place.
+nothing, so no part of it is read in its place; nor is a phrase read next to the unread rest of a
+date ("21. Okt 19:00", "the 15 at 8pm"), next to words that move it ("March 3rd next year", "since
+Monday") or next to an alternative ("7 or 8pm"). Words that blur a day without moving it ("early
+tomorrow", "the end of Friday") are taken in, without a time of day.
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ from intent.normalize.temporal.holidays import holiday_pieces
 from intent.normalize.temporal.lexicon import (
     CALENDAR_WORDS,
     CLOCK_WORDS,
+    COMMON_WORD_DAYS,
     COUNT,
     HOLIDAY_WORDS,
     HOUR_WORD,
     MONTH,
+    MONTH_WORDS,
     PART_WORDS,
     RELATIVE_WORDS,
     TRIGGER_WORDS,
@@ -48,10 +53,10 @@ from intent.normalize.temporal.zones import ZONE, zone_key
 __all__ = ["read_temporal"]
 
 _PART = re.compile(
-    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(morning|afternoon|evening|night|am|pm)\b(?!\s*[:\d])",
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night)|(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in)\b|@)*$", re.IGNORECASE)
+_JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in|sharp)\b|@)*$", re.IGNORECASE)
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
@@ -73,7 +78,7 @@ def _part_fits(part: str, clock: Clock) -> bool:
 def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
-        part = match.group(1).lower()
+        part = (match.group(1) or match.group(2)).lower()
         if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
             continue  # a lone "am" is the verb
         out.append(Piece(match.start(), match.end(), "part", part=part))
@@ -113,7 +118,8 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
                 return (value,), True
         return (), True
     if other.day_only is not None and today is not None:
-        for ahead in range(0, 25):
+        # "Friday 17" when no Friday is the 17th soon is more likely Friday at 17:00: not read
+        for ahead in range(0, 2 if other.near_only else 25):
             first = today.replace(day=1) + relativedelta(months=ahead)
             value = safe_date(first.year, first.month, other.day_only)
             if value is not None and value >= today and value.weekday() == weekday:
@@ -163,16 +169,30 @@ class _Group:
             days, inferred = dates[0].days, dates[0].inferred
         if dates and not days and (today is not None or not times):
             return None  # a day that cannot be placed; without a reference its time of day still reads
+        named_days: tuple[date, ...] | None = None
+        needs_day = times[0].needs_day if times else None
+        if needs_day and not (dates and (needs_day == "any" or dates[0].end <= times[0].start)):
+            return None  # "19.30" alone, or before a day ("room 1015 tomorrow"), is a number
+        if times and times[0].midnight and days:
+            # "midnight tonight" ends today; "Friday at midnight" may be Friday's start or its end
+            named_days = days
+            night = any(p.part == "night" for p in dates)
+            days = tuple(d + timedelta(days=1) for d in days) if night else tuple(
+                dict.fromkeys((*days, *(d + timedelta(days=1) for d in days))))
         clocks: tuple[Clock, ...] = ()
         zone = None
         settled_by_part = False
         if times:
             clock_piece = times[0]
             clocks, zone = clock_piece.clocks, clock_piece.zone
-            if parts and len(clocks) > 1:
+            if parts and parts[0] == "night" and clocks == ((12, 0),) and clock_piece.kind == "time" and days:
+                # "tonight at 12" is the midnight that ends the night's day
+                named_days, days, clocks = days, tuple(d + timedelta(days=1) for d in days), ((0, 0),)
+            elif parts and len(clocks) > 1:
                 fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
-                if fitting:
-                    clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
+                if not fitting:
+                    return None  # "this evening at 2": neither reading is in the evening
+                clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
             elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
@@ -187,7 +207,8 @@ class _Group:
         time_span = (time_pieces[0].start, time_pieces[0].end) if time_pieces else None
         if settled_by_part:
             time_span = (start, end)
-        return TemporalMention(start, end, readings, inferred, date_span=date_span, time_span=time_span)
+        return TemporalMention(start, end, readings, inferred, date_span=date_span, time_span=time_span,
+                               named_days=named_days)
 
 
 def _settle_pair(first: tuple[Clock, ...], second: tuple[Clock, ...]) -> tuple[tuple[Clock, ...], tuple[Clock, ...]]:
@@ -274,6 +295,20 @@ def _windows(text: str) -> list[tuple[int, int, frozenset[str], bool]]:
     return out
 
 
+def _after_day_only(text: str, pieces: list[Piece]) -> list[Piece]:
+    """Without a day right before it, a time that needs one ("1015", "19.30") is dropped alone, so
+    the day after it still reads ("order 1015 tomorrow")."""
+    kept: list[Piece] = []
+    for piece in pieces:
+        if piece.needs_day == "after":
+            previous = kept[-1] if kept else None
+            joined = previous is not None and _JOIN.match(text[previous.end : piece.start]) is not None
+            if previous is None or previous.kind not in ("date", "moment") or not joined:
+                continue
+        kept.append(piece)
+    return kept
+
+
 # A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
 @lru_cache(maxsize=128)
 def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
@@ -286,7 +321,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
             found += calendar_pieces(window, today, words)
         if words & WEEKDAY_WORDS or "day" in words:
             found += weekday_pieces(window, today)
-        if words & RELATIVE_WORDS:
+        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS):
             found += relative_pieces(window, reference, words)
         if words & HOLIDAY_WORDS:
             found += holiday_pieces(window, today)
@@ -295,7 +330,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         if words & PART_WORDS:
             found += _part_pieces(window)
         pieces += [p.moved(start=p.start + start, end=p.end + start) if start else p for p in found]
-    chosen = [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)]
+    chosen = _after_day_only(text, [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)])
     groups: list[_Group] = []
     for piece in chosen:
         if groups:
@@ -306,7 +341,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
                 continue
         groups.append(_Group(piece))
     mentions = [_shifted(text, m) for g in groups if (m := g.mention(today)) is not None]
-    return tuple(_ranges(text, _unqualified(text, mentions)))
+    return tuple(_ranges(text, [_blurred(text, m) for m in _unqualified(text, mentions)]))
 
 
 # Date words that, standing right next to a phrase without being part of it, mean the phrase was
@@ -315,28 +350,66 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
 _UNREAD_NEIGHBOURS = frozenset(
     "january february april june july august september october november december jan feb apr jun jul aug sep "
     "sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues thu thur thurs fri "
-    "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm".split()
+    "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm holiday holidays "
+    "break vacation season period".split()
+) | (MONTH_WORDS - {"may", "mar", "march"})
+_NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@)[ \t]+)?([^\W_]+)", re.IGNORECASE)
+_PREVIOUS_WORD = re.compile(r"([^\W_]+)(?:['’]s)?\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
+# "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
+# before a phrase (or before the month word right before it).
+_PREVIOUS_NUMERIC_DATE = re.compile(
+    r"(?:\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?|(?<![\w.])\d{1,2}\.[ \t]+[^\W\d_]+\.?)[ \t]+$"
 )
-_NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)")
-_PREVIOUS_WORD = re.compile(r"([^\W_]+)[ \t]+$")
-# "27.05. 14:00", "5/27-ish 2pm": digits joined by date separators, not read, right before a phrase.
-_PREVIOUS_NUMERIC_DATE = re.compile(r"\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?[ \t]+$")
+# "Tuesday, 8.5.", "Friday 12/3", "Monday 24th": a numeric date or an ordinal right after a phrase.
+_NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)", re.IGNORECASE)
+# "24th 12:50", "2018 14:30", "2 jul 22": a number before a phrase that starts with a time or a month.
+_PREVIOUS_NUMBER = re.compile(
+    r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
+    re.IGNORECASE,
+)
+_STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
+# Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
+_COMMON_MONTHS = frozenset({"may", "mar", "march"})
 
 
 def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int, int]]) -> bool:
+    def unread(position: int) -> bool:
+        return not any(s <= position < e for s, e in spans)
+
     after = _NEXT_WORD.match(text, mention.end)
-    if after and not any(s <= after.start(1) < e for s, e in spans):
+    if after and unread(after.start(1)):
         word = after.group(1)
         if word.lower() in _UNREAD_NEIGHBOURS or (word.isdigit() and mention.date_span is not None):
             return True
-    numeric = _PREVIOUS_NUMERIC_DATE.search(_before(text, mention.start, 24))
-    if numeric and not any(s <= mention.start - len(numeric.group(0)) < e for s, e in spans):
+        if word.lower() in COMMON_WORD_DAYS:
+            return True  # "10am sun": a short day name left unread next to the phrase
+    numeric_after = _NEXT_NUMERIC_DATE.match(text, mention.end)
+    if numeric_after and mention.date_span is not None and unread(numeric_after.end() - 1):
         return True
-    before = _PREVIOUS_WORD.search(_before(text, mention.start, 24))
+    window = _before(text, mention.start, 24)
+    numeric = _PREVIOUS_NUMERIC_DATE.search(window)
+    if numeric and unread(mention.start - len(numeric.group(0))):
+        return True
+    number = _PREVIOUS_NUMBER.search(window)
+    if number and unread(mention.start - len(number.group(0))):
+        # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but an ordinal, a
+        # number after "the" or "on", or a number or year right before "14:30" or "jul 22" is the
+        # unread part of a date ("15th at 8pm", "the 15 at 8pm", "2018 14:30")
+        glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
+        if number.group(3) or number.group(1) or glued:
+            return True
+    before = _PREVIOUS_WORD.search(window)
     if before:
         start = mention.start - len(before.group(0))
-        # a count before a day is a count ("for 4 tomorrow"), so only date words count here
-        if before.group(1).lower() in _UNREAD_NEIGHBOURS and not any(s <= start < e for s, e in spans):
+        word = before.group(1).lower()
+        if word in COMMON_WORD_DAYS and word not in _COMMON_MONTHS:
+            named = True  # "sun at 10am", "sat 5th dec": a short day name the grammar did not take
+        elif word in _COMMON_MONTHS:
+            named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
+        else:
+            named = word in _UNREAD_NEIGHBOURS
+        # only date words count here (a count before a day is a count: see above)
+        if named and unread(start):
             return True
     return False
 
@@ -391,7 +464,12 @@ _BEFORE_GUARD = re.compile(
     r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
     r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+"
     r"(?:after|before|from|prior\s+to)|"
-    rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before)\s+$",
+    rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
+    # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
+    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:second|third|2nd|3rd)\s+to|"
+    # "next May 5th", "the previous Christmas", "since Monday": a qualifier the phrase did not take
+    rf"next|previous|following|coming|since|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
+    r"\s+$",
     re.IGNORECASE,
 )
 # A number right after a phrase that did not take it ("Sunday 2013", "14th April 15", "Easter two
@@ -403,9 +481,33 @@ _AFTER_NUMBER = re.compile(
 )
 _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior)\b)",
+    r"(?:ago|hence|later|earlier|before|after|prior)\b|"
+    # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
+    r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
+    # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
+    rf"or\s+(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
     re.IGNORECASE,
 )
+# Words that blur a day without moving it: "early tomorrow", "the end of Friday", "tomorrow sometime".
+# The phrase takes them in (its day is still the day written; they give it no time of day).
+_BLUR_BEFORE = re.compile(
+    r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
+    r"\bmid[-\s]?)$",
+    re.IGNORECASE,
+)
+_BLUR_AFTER = re.compile(r"\s+(?:sometime|some\s+time|at\s+some\s+point)\b", re.IGNORECASE)
+
+
+def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
+    if mention.date_span is None or any(r.clock for r in mention.readings):
+        return mention
+    before = _BLUR_BEFORE.search(_before(text, mention.start, 40))
+    after = _BLUR_AFTER.match(text, mention.end)
+    if before is None and after is None:
+        return mention
+    start = mention.start - len(before.group(0)) if before else mention.start
+    end = after.end() if after else mention.end
+    return TemporalMention(start, end, mention.readings, mention.inferred, date_span=(start, end))
 # "Thu of Mysteries" names another day; "3pm in London" a zone not read. "Friday in Paris" is still Friday.
 _AFTER_NAME = re.compile(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
 

@@ -126,7 +126,7 @@ HOLIDAY_WORDS = frozenset(
     "pancake ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king kings".split()
 )
 CLOCK_WORDS = frozenset(
-    {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime",
+    {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
      "quarter", "half", "oclock", "clock"}
 )
 PART_WORDS = frozenset("morning afternoon evening night am pm".split())

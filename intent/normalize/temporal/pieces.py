@@ -32,6 +32,11 @@ class Piece:
     day_only: int | None = None
     settled: bool = True  # False: an hour without am/pm, which a part of day may settle
     bad: bool = False  # words that make the whole phrase unreadable (an unknown zone, a wrong weekday)
+    # a time read only with a day: "after" one ("12 May 0900", "Friday 19.30") or on "any" side
+    # ("same time tomorrow", "tomorrow, same time")
+    needs_day: str | None = None
+    near_only: bool = False  # a bare day number after a weekday: its day must be this month's or next
+    midnight: bool = False  # the word "midnight": with a day it may be that day's start or its end
 
     def moved(self, **changes: object) -> Piece:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -52,7 +57,9 @@ class TemporalMention:
 
     ``inferred`` marks a reading that needs the reference time. ``role`` is "start" or "end"
     when the phrase is one side of a range ("from 3 to 5pm"), else None. ``date_span`` and
-    ``time_span`` are where the date and the time words stand inside the phrase.
+    ``time_span`` are where the date and the time words stand inside the phrase. ``named_days``
+    keeps the day a phrase names when its moment falls on another ("Friday at midnight" names
+    Friday, and may mean the midnight that ends it).
     """
 
     start: int
@@ -62,6 +69,7 @@ class TemporalMention:
     role: str | None = None
     date_span: tuple[int, int] | None = None
     time_span: tuple[int, int] | None = None
+    named_days: tuple[date, ...] | None = None  # the days the words name, when a reading moved off them
 
     @property
     def ambiguous(self) -> bool:

@@ -1,7 +1,9 @@
 """Days and moments counted from the reference time: "today", "tonight", "tomorrow", "tmrw",
 "yesterday", "the day after tomorrow", "the day before yesterday", "in 3 days", "3 days ago",
 "a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
-tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago".
+tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago", "in two days' time", "a week
+today", "tomorrow week", "a year ago today", and the reference clock on another day ("same time
+tomorrow", "Friday at this time").
 
 Counts of days, weeks, months and years give a day; counts of hours and minutes give a moment
 (day and time of day). Calendar arithmetic is ``dateutil.relativedelta`` ("in a month" from
@@ -15,7 +17,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, count_of, scan, words_of
+from intent.normalize.temporal.lexicon import COUNT, WEEKDAY, count_of, scan, words_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["relative_pieces"]
@@ -28,15 +30,28 @@ _DAY_WORDS = re.compile(
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 _UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
-_AMOUNT = (rf"({COUNT}|half\s+an?|an?\s+half|one\s+and\s+a\s+half|\d+\.5|\d+\s+and\s+a\s+half|[13]/4|1/2|"
+_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s*{_UNIT}"
-                 r"(?:\s+and\s+a\s+half)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b", re.IGNORECASE)
+                 r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
+                 re.IGNORECASE)
 _AFTER_COUNT = re.compile(
-    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago|back|earlier|before\s+now|hence|from\s+now|from\s+today|"
-    r"from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
+    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
+    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
+)
+# "same time tomorrow", "Friday, this time": the reference time's clock on another day.
+# "The same time" after a day ("Friday at the same time") more often means the time of something
+# else, so only "this time" stands after the day.
+_SAME_TIME = re.compile(
+    rf"\b(?:(?:at\s+)?(?:this|the\s+same|same)\s+time(?=,?\s+(?:on\s+)?(?:tomorrow|tmrw|today|yesterday|{WEEKDAY})\b)|"
+    r"(?:at\s+)?this\s+time\b(?!\s+(?:of|in|next|last|this|around|round)\b))",
+    re.IGNORECASE,
+)
+# "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
+_WEEK_ON = re.compile(
+    r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
 )
 _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
@@ -68,8 +83,8 @@ def _amount(text: str) -> float | None:
     if word == "one and a half":
         return 1.5
     if word.endswith("and a half"):
-        head = word.split()[0]
-        return int(head) + 0.5 if head.isdigit() else None
+        head = count_of(word.removesuffix("and a half").strip())
+        return head + 0.5 if head is not None else None
     if word.endswith(".5") and word[:-2].isdigit():
         return int(word[:-2]) + 0.5
     value = count_of(word)
@@ -161,10 +176,11 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         if amount is None:
             continue
         phrase = " ".join(match.group(0).lower().split())
-        if " and a half " in phrase:
+        if " and a half " in phrase and "and a half" not in match.group(1).lower():  # "2 hours and a half ago"
             amount += 0.5
         relation = " ".join(match.group(3).lower().split())
-        sign = -1 if relation in ("ago", "back", "earlier", "before now", "before tomorrow", "before today") else 1
+        sign = -1 if relation in ("ago", "ago today", "back", "earlier", "before now", "before tomorrow",
+                                  "before today") else 1
         base = reference
         if relation.endswith("tomorrow"):
             base = reference + timedelta(days=1)
@@ -176,6 +192,15 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         piece = _piece(match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
+    for match in scan(_SAME_TIME, text, "time" in words):
+        out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
+                         needs_day="any"))
+    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight"}):
+        count = count_of(match.group(1) or "a") or 1
+        unit = (match.group(2) or match.group(5)).lower()
+        weeks = 2 * count if unit == "fortnight" else count
+        start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
+        out.append(Piece(match.start(), match.end(), "date", days=(start_day + timedelta(weeks=weeks),), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15

@@ -39,6 +39,8 @@ def date_time_text(day: date, clock: Clock, offset: int | None) -> str:
 
 def dates_of(mention: TemporalMention) -> list[date]:
     """The days a phrase can mean (none for a bare time of day)."""
+    if mention.named_days is not None:
+        return list(mention.named_days)
     return list(dict.fromkeys(r.day for r in mention.readings if r.day is not None))
 
 

@@ -1,11 +1,14 @@
 """Weekdays with what people put around them: "Friday", "on fri", "this Friday", "next Friday",
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
-week", "the Friday after next", "a week from Friday", "3 fridays from now".
+week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
+"upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
+day of next year".
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
 Friday is this week's Monday or the one before; "this Monday" said on a Wednesday is two days ago
-or five days ahead. A bare weekday is the next one after today ("Tuesday" said on a Tuesday is in
+or five days ahead, and "this Wednesday" said on a Wednesday today or in a week; "the
+following Friday" reads as "next Friday". A bare weekday is the next one after today ("Tuesday" said on a Tuesday is in
 a week).
 """
 
@@ -22,19 +25,21 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_pieces"]
 
-_QUALIFIER = r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|this|next|last|past|coming"
+_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|the\s+upcoming|upcoming|"
+              r"the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     r"(?:\s+(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
-    r"(after\s+next)|(week\s+after\s+next)|(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
+    r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
+    r"(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
     re.IGNORECASE,
 )
 _THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
 _WEEKS_FROM = re.compile(
-    rf"\b({COUNT})\s+(weeks?|days?)\s+(from|after|before)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
+    rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
-_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago)\b", re.IGNORECASE)
+_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago|back)\b", re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
 # "the last day of October": a weekday (or day) counted inside a month.
 _NTH_OF_MONTH = re.compile(
@@ -43,13 +48,28 @@ _NTH_OF_MONTH = re.compile(
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
+# "the first day of next year", "the last day of 2027"
+_DAY_OF_YEAR = re.compile(
+    rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
+    rf"the\s+previous|previous)\s+year|({YEAR}))\b",
+    re.IGNORECASE,
+)
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
         "last": -1}
-_LAST_WEEKS = re.compile(rf"\b(last|next|this)\s+week'?s\s+({WEEKDAY})\b", re.IGNORECASE)
+# "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday".
+_LAST_WEEKS = re.compile(
+    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?,?\s+(?:on\s+)?"
+    rf"(?:the\s+)?({WEEKDAY})\b\.?",
+    re.IGNORECASE,
+)
 _CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
                          r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
 _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
                         r"\d)|\.?\s*$)", re.IGNORECASE)
+
+
+_TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)",
+                         re.IGNORECASE)
 
 
 def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
@@ -98,17 +118,19 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming", "the following", "following"):
+    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming"):
         return (coming,)
     if qualifier == "this":
-        if weekday >= today.weekday():
+        if weekday == today.weekday():
+            return (today, coming)  # said on a Wednesday, "this Wednesday" is today or in a week
+        if weekday > today.weekday():
             return (today + timedelta(days=ahead),)
         return (recent, coming)  # said on Wednesday, "this Monday" is behind or ahead
-    if qualifier == "next":
+    if qualifier in ("next", "the following", "following"):
         if weekday > today.weekday():
             return (coming, coming + timedelta(days=7))
         return (coming,)  # "next Monday" said on Friday: the coming one, which is in next week too
-    if qualifier in ("last", "past", "the past"):
+    if qualifier in ("last", "past", "the past", "previous", "the previous"):
         if weekday < today.weekday():
             return (recent, recent - timedelta(days=7))
         return (recent,)
@@ -129,6 +151,8 @@ def _readable(text: str, match: re.Match[str], name: str, qualifier: str, dot: b
         return True
     if name[:1].isupper() and (dot or _CUE_AFTER.match(text, match.end(2))):
         return True
+    if _TIME_AFTER.match(text, match.end(2)):
+        return True  # "sun at 10am", "sat 5pm", "wed 2nd": a time of day or a day of month follows
     return bool(_CUE_BEFORE.search(_before(text, match.start(2))) and (dot or _CUE_AFTER.match(text, match.end(2))))
 
 
@@ -149,7 +173,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         if which and not qualifier:
             days: tuple[date, ...] = (_in_week(weekday, which, today),)
         elif (match.group(6) or match.group(7)) and not qualifier:
-            days = (_qualified(weekday, "", today)[0] + timedelta(days=7),)
+            weeks = 2 if (match.group(6) or "").lower() == "fortnight" else 1  # "Friday fortnight"
+            days = (_qualified(weekday, "", today)[0] + timedelta(days=7 * weeks),)
         elif match.group(8) and not qualifier:
             days = (_in_week(weekday, "last", today),)
         else:
@@ -164,13 +189,20 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         piece = _nth_piece(match, today)
         if piece is not None:
             out.append(piece)
+    for match in _DAY_OF_YEAR.finditer(text):
+        which = " ".join((match.group(2) or "").lower().split()).removeprefix("the ")
+        ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
+        year = int(match.group(3)) if match.group(3) else today.year + ahead
+        day = date(year, 1, 1) if match.group(1).lower() in ("first", "1st") else date(year, 12, 31)
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=not match.group(3)))
     for match in _THE_AFTER_NEXT.finditer(text):
         weekday = WEEKDAYS[match.group(1).lower()]
         day = _qualified(weekday, "", today)[0] + timedelta(days=7)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
     for match in _LAST_WEEKS.finditer(text):
         weekday = WEEKDAYS[match.group(2).lower()]
-        out.append(Piece(match.start(), match.end(), "date", days=(_in_week(weekday, match.group(1).lower(), today),),
+        which = " ".join(match.group(1).lower().split())
+        out.append(Piece(match.start(), match.end(), "date", days=(_in_week(weekday, which, today),),
                          inferred=True, weekday=weekday))
     for match in _WEEKS_FROM.finditer(text):
         count = count_of(match.group(1))
@@ -178,7 +210,10 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         weekday = WEEKDAYS[match.group(5).lower()]
         bases = _qualified(weekday, (match.group(4) or "").lower(), today)
-        step = timedelta(days=count * (7 if match.group(2).lower().startswith("week") else 1))
+        unit = match.group(2).lower()
+        if match.group(3).lower() == "on" and unit.startswith("day"):
+            continue  # "a week on Friday" is British for a week from Friday; "3 days on Friday" is not a date
+        step = timedelta(days=count * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1))
         sign = -1 if match.group(3).lower() == "before" else 1
         days = tuple(base + sign * step for base in bases)
         out.append(Piece(match.start(), match.end(), "date", days=days, inferred=True))
@@ -187,7 +222,7 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         if count is None or count < 1:
             continue
         weekday = WEEKDAYS[match.group(2).lower()]
-        if match.group(3).lower() == "ago":
+        if match.group(3).lower() in ("ago", "back"):
             behind = (today.weekday() - weekday) % 7 or 7
             day = today - timedelta(days=behind + 7 * (count - 1))
         else:
