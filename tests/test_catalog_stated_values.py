@@ -121,6 +121,10 @@ async def test_without_a_catalog_an_unknown_value_is_left_as_before() -> None:
     ("Delete pet 12 or pet 13", [12, 13]),
     ("Delete pet 12 or 13", [12, 13]),
     ("Delete pet 12 or maybe pet 13 or 14", [12, 13, 14]),
+    ("Delete pet 12, 13 or 14", [12, 13, 14]),
+    ("Delete pet 12, 13.", [12, 13]),
+    # Two values for an argument that takes one: one call cannot do it, and pet 12 alone is not asked for.
+    ("Delete pet 12 and pet 13", [12, 13]),
 ])
 async def test_alternatives_for_one_argument_are_a_choice(
     petstore: CatalogBinding, text: str, candidates: list[int]
@@ -161,6 +165,20 @@ async def test_alternative_identifiers_of_a_tool_node_are_a_choice() -> None:
     refused(plan_call(result, orders), "RESULT_AMBIGUOUS")
     single = await recognize(orders, "Cancel order 000123")
     assert planned(plan_call(single, orders)).arguments == {"orderId": "000123"}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("text", "body"), [
+    ("Place an order for pet 7 and quantity 2", {"petId": 7, "quantity": 2}),   # "and" joins two fields
+    ("Place an order for pet 7, quantity 2", {"petId": 7, "quantity": 2}),
+    ("Place an order for pet 7, 2 of them", {"petId": 7}),                     # a comma alone joins nothing
+])
+async def test_values_of_different_fields_are_no_choice(
+    petstore: CatalogBinding, text: str, body: dict[str, int]
+) -> None:
+    result = await recognize(petstore, text)
+    assert not result.effective.unresolved
+    assert planned(plan_call(result, petstore)).arguments == {"body": body}
 
 
 @pytest.mark.anyio

@@ -89,6 +89,7 @@ _CALENDAR_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december today tomorrow tonight".split()
 )
+_JOINING = frozenset({"or", "nor", "and"})
 # Words that may stand between alternatives beside the field's own: "pet 12 or maybe the pet 13".
 _ALTERNATIVE_FILLERS = frozenset("the maybe perhaps possibly number no # id".split())
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s]+")
@@ -295,7 +296,7 @@ class _Extractor:
                 self._emit_one_or_choice(spec, owner, chosen, mentions)
 
     def _emit_one_or_choice(self, spec: FieldSpec, owner: Owner, chosen: Mention, mentions: list[Mention]) -> None:
-        """``chosen`` for ``spec``; with the alternatives "or" joins to it, a choice to ask about."""
+        """``chosen`` for ``spec``; with the other values joined to it, a choice to ask about."""
         others = self._alternatives(spec, chosen, mentions) if spec.tool_field else []
         if others:  # "order 000123 or 000124": not the first of them
             self._emit_choice(spec, [chosen, *others], [chosen.value, *(m.value for m in others)])
@@ -468,24 +469,35 @@ class _Extractor:
                 self._emit_one_or_choice(spec, owner, mention, mentions)  # "pet 12 or pet 13": a choice
 
     def _alternatives(self, spec: FieldSpec, chosen: Mention, mentions: list[Mention]) -> list[Mention]:
-        """The numbers "or" joins to ``chosen`` in its request, each named as it is or not at all."""
+        """The values joined to ``chosen`` in its request, each named by the field's words or not at all.
+
+        "pet 12 or pet 13", "order 000123, 000124 or 000125": a choice. "pet 12 and pet 13" names two
+        values for an argument that takes one: one call cannot do what the words ask, so it is a
+        choice too, never the first value alone. A comma alone joins values only in a list that
+        ends the sentence ("pet 12, 13."), not before more words ("pet 7, 2 of them").
+        """
         cue = _expanded(self.words[spec.name]) | _ALTERNATIVE_FILLERS
         owner = self._owner(chosen)
         following = sorted((m for m in mentions if m.start >= chosen.end), key=lambda m: m.start)
         chain: list[Mention] = []
+        joined = 0  # how much of the chain a conjunction closes
         last = chosen
         for mention in following:
             between = self.text[last.end : mention.start]
             words = [_singular(word.lower()) for word in _WORD.findall(between)]
-            if not words or words[0] not in ("or", "nor") or not set(words[1:]) <= cue:
+            listed = not words and between.strip() == ","
+            if not listed and (not words or words[0] not in _JOINING or not set(words[1:]) <= cue):
                 break
             if not self.ledger.free(mention) or self._owner(mention) is not owner or self._inside_temporal(mention):
                 break
             if field_kind(spec.schema) is FieldKind.INTEGER and not float(mention.value).is_integer():
                 break
             chain.append(mention)
+            joined = joined if listed else len(chain)
             last = mention
-        return chain
+        if chain and not _WORD.search(re.split(r"[.!?;\n]", self.text[chain[-1].end :], maxsplit=1)[0]):
+            joined = len(chain)  # "Delete pet 12, 13.": the list ends the sentence
+        return chain[:joined]
 
     def _of_kind(self, spec: FieldSpec, mentions: list[Mention]) -> None:
         for mention in mentions:
