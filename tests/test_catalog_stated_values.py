@@ -252,3 +252,14 @@ async def test_a_value_outside_the_enum_stays_asked_until_answered(petstore: Cat
         # The value itself was in an earlier turn: this turn's refusal is the open question.
         refusal = refused(plan_call(result, petstore, intent_id="intent-1"), "ARGUMENT_MISSING")
         assert (refusal.argument, refusal.question) == ("status", PET_STATUS)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("correction", ["Actually, quantity 3", "Actually, 3"])
+async def test_a_correction_of_another_request_does_not_answer_the_question(
+    petstore: CatalogBinding, correction: str
+) -> None:
+    _, corrected = await converse(petstore, "Delete the pet. Place an order for quantity 2.", correction)
+    delete = next(node for node in corrected.effective.intents if node.domain == "delete_pet")
+    assert "petId" not in delete.inputs
+    refused(plan_call(corrected, petstore, intent_id=delete.id), "ARGUMENT_MISSING")

@@ -27,6 +27,8 @@ _DIGIT = re.compile(r"\d")
 
 def answers_open_question(state: Recognition, clause: Clause) -> bool:
     """Every word of ``clause`` is an asked field's word, one of its enum values, a number or a filler."""
+    if "correction" in clause.flags:
+        return False  # "Actually, 3" may correct another request's value: not read as the answer
     domain = answered_domain(state)
     specs = domain_specs(state, domain) if domain is not None else None
     if not specs:

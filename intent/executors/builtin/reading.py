@@ -124,7 +124,7 @@ def _follow_up_unit(state: Recognition, clause: Clause, phrase: Phrase | None) -
         unit.extra["points back"] = "correction" in clause.flags or _points_back(state, phrase)
         return unit
     if "also" not in clause.flags and answers_open_question(state, clause):
-        return Unit(clause, "update?", phrase, extra={"points back": True})  # "pet 12" after "Delete the pet"
+        return Unit(clause, "update?", phrase, extra={"points back": True, "answers": True})  # "pet 12"
     return Unit(clause, "intent", phrase)
 
 

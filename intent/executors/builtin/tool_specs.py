@@ -39,10 +39,10 @@ def request_domain(state: Recognition, unit: Unit) -> str | None:
 def request_specs(state: Recognition, unit: Unit) -> list[FieldSpec]:
     """The fields the request ``unit`` is read with: its tool's own, else all of the task's.
 
-    A follow-up clause that may update the baseline ("12", "status sold") is read with the fields of
-    the tool whose open question it may answer.
+    A follow-up clause that answers the baseline's open question ("12", "status sold"; marked
+    ``answers`` by ``intent.executors.builtin.answers``) is read with the fields of the asked tool.
     """
-    if unit.role == "update?" and state.domain_hints:
+    if unit.role == "update?" and unit.extra.get("answers") and state.domain_hints:
         domain = answered_domain(state)
     elif unit.role == "intent" and state.domain_hints:
         domain = request_domain(state, unit)
