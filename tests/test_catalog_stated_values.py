@@ -52,6 +52,9 @@ def planned(outcome: PlannedCall | Refusal) -> PlannedCall:
     ("Find pets with status: shipped", "shipped"),
     # One stated value is not allowed: the search does not run with the other one alone.
     ("Find pets with status adopted or sold", "adopted"),
+    # A negated value is none the one-value filter takes: neither "sold" nor no filter at all.
+    ("Find pets with status other than sold", "other than sold"),
+    ("Find pets whose status is not sold", "not sold"),
 ])
 async def test_a_status_outside_the_tools_enum_is_asked_about(
     petstore: CatalogBinding, text: str, word: str
@@ -89,6 +92,7 @@ async def test_an_order_status_outside_the_orders_own_enum_is_asked_about(petsto
     ("Find pets with status sold", {"status": "sold"}),
     ("Find pets whose status is pending", {"status": "pending"}),
     ("Find pets with status Available", {"status": "available"}),
+    ("Find pets with status available, not sold", {"status": "available"}),
     ("Find pets by status", {}),                       # the field named, no value: nothing to ask
     ("Find pets by status please", {}),
     ("Place an order for pet 7, quantity 2", {"body": {"petId": 7, "quantity": 2}}),

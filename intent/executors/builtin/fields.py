@@ -9,7 +9,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from intent.executors.builtin.outside_enum import stated_outside_enum
+from intent.executors.builtin.outside_enum import negated_enum_value, stated_outside_enum
 from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
@@ -393,9 +393,17 @@ class _Extractor:
             self._emit_choice(spec, mentions, [m.value for m in mentions])
 
     def _outside_enum(self, spec: FieldSpec, found: list[Mention]) -> set[int]:
-        """Report each request's value stated for ``spec`` outside its enum; the ids of those owners."""
+        """Report each request's value stated for ``spec`` outside its enum; the ids of those owners.
+
+        A negated value ("other than sold") counts as one where its request states no allowed value.
+        """
         owners: set[int] = set()
-        for mention in self._usable(stated_outside_enum(self.text, spec.name, spec.schema["enum"], found)):
+        stated = stated_outside_enum(self.text, spec.name, spec.schema["enum"], found)
+        usable = self._usable(found)
+        negated = [(m, negation) for m in usable if (negation := negated_enum_value(self.text, m)) is not None]
+        positive = {id(self._owner(m)) for m in usable if all(m is not n for n, _ in negated)}
+        stated += [negation for m, negation in negated if id(self._owner(m)) not in positive]
+        for mention in self._usable(stated):
             owner = self._owner(mention)
             if owner is None or id(owner) in owners or self._inside_temporal(mention):
                 continue

@@ -17,7 +17,7 @@ from typing import Any
 
 from intent.normalize import Mention
 
-__all__ = ["stated_outside_enum"]
+__all__ = ["negated_enum_value", "stated_outside_enum"]
 
 _NAME_PARTS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s.]+")
 # Words that follow a field's name without being its value ("status of the pet", "status and name").
@@ -26,6 +26,10 @@ _NOT_A_VALUE = frozenset(
     "those which what when where how it its their my your his her our me us them please then also but not no "
     "nor any all every each some other only either neither field filter value values set update change check "
     "today tomorrow tonight yesterday now later".split()
+)
+
+_NEGATION_BEFORE = re.compile(
+    r"\b(?:not|no|except|excluding|without|but\s+not|instead\s+of|other\s+than|rather\s+than)\s+$", re.IGNORECASE
 )
 
 
@@ -63,3 +67,11 @@ def stated_outside_enum(text: str, name: str, enum: Sequence[Any], found: Sequen
             continue
         stated.append(Mention(match.start(1), match.end(1), word))
     return stated
+
+
+def negated_enum_value(text: str, mention: Mention) -> Mention | None:
+    """``mention`` of an enum value with the negation before it ("other than sold"), or None."""
+    found = _NEGATION_BEFORE.search(text, max(0, mention.start - 24), mention.start)
+    if found is None:
+        return None
+    return Mention(found.start(), mention.end, text[found.start() : mention.end])
