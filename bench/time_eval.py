@@ -3,6 +3,7 @@
     python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs [--failures N] [--dateparser]
     python -m bench.time_eval ctparse PATH/ctparse/time/corpus.py [PATH/ctparse/time/auto_corpus.py ...]
     python -m bench.time_eval recognizers PATH/Specs/DateTime/English/DateTimeModel.json [more spec files ...]
+    python -m bench.time_eval recognizers TUNING_SPECS ... --exclude-from HELD_OUT_SPECS ...
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -19,10 +20,18 @@ A *simple phrase* is one whose expected value is a single calendar day or a sing
 of day), written in English, at most six words; intervals, weeks, months, quarters, years,
 latent and negative examples are left out. For Recognizers-Text, a found phrase (its ``Text``)
 of type date or datetime with exactly one resolved value (for the parser specs: the future and
-past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date").
+past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date");
+with ``--times``, also one of type time that resolves to one time of day (an alternative of
+``datetimealt`` counts as the type its value names).
 Each phrase is read the way a field would read it: a day-grain phrase as the evidence of a
-``format: date`` field, any finer one as the evidence of a ``format: date-time`` field, both
-through ``derive_values`` with the corpus's reference time.
+``format: date`` field, any finer one as the evidence of a ``format: date-time`` field, a time of
+day as the evidence of a ``format: time`` field, all through ``derive_values`` with the corpus's
+reference time.
+
+``--exclude-from FILES`` (Recognizers-Text spec files) drops every phrase whose normalized text
+(lower case, runs of spaces and punctuation made one space) is the input or a found phrase of an
+entry of those files, and, for Recognizers-Text, every phrase whose entry's input is one of them:
+a tuning split made of some spec files shares no phrase with a held-out split made of others.
 
 Outcomes: *right* (one reading, the expected one), *wrong* (one reading, another value),
 *ambiguous* (several readings offered as candidates), *unresolved* (no reading). Reported:
@@ -42,13 +51,20 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GREGORIAN_HOLIDAYS", "Phrase", "ctparse_phrases", "duckling_phrases", "recognizers_phrases", "score"]
+__all__ = [
+    "GREGORIAN_HOLIDAYS", "Phrase", "ctparse_phrases", "duckling_phrases", "exclude_phrases", "normalized",
+    "recognizers_phrases", "recognizers_texts", "score",
+]
 
 _MAX_WORDS = 6
+TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value is put on
+# Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
+# reference time of most of its other specs stands in.
+RECOGNIZERS_DEFAULT_REFERENCE = "2016-11-07T00:00:00"
 DUCKLING_REFERENCE = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
 
 
@@ -59,6 +75,8 @@ class Phrase:
     expected: datetime  # for a day-grain phrase, midnight of the day
     day_grain: bool
     source: str
+    context: str = ""  # the whole input the phrase was found in, where the corpus gives one
+    time_only: bool = False  # a time of day (``expected`` on TIME_ONLY_DAY), read by a ``format: time`` field
 
 
 _DUCKLING_EXAMPLE = re.compile(
@@ -158,16 +176,22 @@ def ctparse_phrases(paths: Sequence[Path]) -> list[Phrase]:
     return phrases
 
 
-def _recognizers_point(result: dict[str, Any]) -> tuple[str, str] | None:
-    """(value, kind) of one found phrase when it resolves to exactly one day or moment, else None."""
+def _recognizers_point(result: dict[str, Any], times: bool = False) -> tuple[str, str] | None:
+    """(value, kind) of one found phrase when it resolves to exactly one day or moment (or, with
+    ``times``, one time of day), else None."""
+    kinds = ("date", "datetime", "time") if times else ("date", "datetime")
     kind = str(result.get("TypeName") or result.get("Type") or "").removeprefix("datetimeV2.")
-    if kind not in ("date", "datetime"):
-        return None
     if isinstance(result.get("Resolution"), dict):  # model specs: a list of resolved values
         values = result["Resolution"].get("values") or []
         if len(values) != 1 or set(values[0]) - {"timex", "type", "value"} or "value" not in values[0]:
             return None
+        if kind == "datetimealt":  # one of several alternatives named together: its value says its type
+            kind = str(values[0].get("type") or "")
+        if kind not in kinds:
+            return None
         return str(values[0]["value"]), kind
+    if kind not in kinds:
+        return None
     value = result.get("Value")  # parser specs: a future and a past resolution
     if not isinstance(value, dict) or value.get("Mod"):
         return None
@@ -177,8 +201,9 @@ def _recognizers_point(result: dict[str, Any]) -> tuple[str, str] | None:
     return str(next(iter(future.values()))), kind
 
 
-def recognizers_phrases(paths: Sequence[Path]) -> list[Phrase]:
-    """Found phrases of Recognizers-Text's English DateTime specs that resolve to one day or moment."""
+def recognizers_phrases(paths: Sequence[Path], times: bool = False) -> list[Phrase]:
+    """Found phrases of Recognizers-Text's English DateTime specs that resolve to one day or moment
+    (with ``times``, also those that resolve to one time of day)."""
     import json
 
     phrases: list[Phrase] = []
@@ -186,17 +211,25 @@ def recognizers_phrases(paths: Sequence[Path]) -> list[Phrase]:
     for path in paths:
         entries: list[Any] = json.loads(path.read_text(encoding="utf-8-sig"))
         for entry in entries:
-            reference_text = (entry.get("Context") or {}).get("ReferenceDateTime")
-            if not reference_text or entry.get("NotSupportedByDesign"):
+            given = (entry.get("Context") or {}).get("ReferenceDateTime")
+            if entry.get("NotSupportedByDesign"):
                 continue
+            reference_text = given or RECOGNIZERS_DEFAULT_REFERENCE
             reference = datetime.fromisoformat(reference_text).replace(tzinfo=timezone.utc)
             for result in entry.get("Results") or []:
-                point = _recognizers_point(result)
+                point = _recognizers_point(result, times)
                 text = str(result.get("Text") or "")
                 if point is None or not _simple(text):
                     continue
+                time_only = point[1] == "time" and len(point[0]) <= 8  # "now" is a time with a date
+                if not given and not time_only:  # a time of day does not depend on the day it is said
+                    continue
                 try:  # "not resolved" and 0001-01-01 are the specs' way of saying "no value"
-                    expected = datetime.fromisoformat(point[0]).replace(tzinfo=timezone.utc)
+                    if time_only:
+                        expected = datetime.combine(date(*TIME_ONLY_DAY), time.fromisoformat(point[0]),
+                                                    tzinfo=timezone.utc)
+                    else:
+                        expected = datetime.fromisoformat(point[0]).replace(tzinfo=timezone.utc)
                 except ValueError:
                     continue
                 if expected.year < 1000:
@@ -205,29 +238,65 @@ def recognizers_phrases(paths: Sequence[Path]) -> list[Phrase]:
                 if key in seen:
                     continue
                 seen.add(key)
-                phrases.append(Phrase(text, reference, expected, point[1] == "date", "recognizers"))
+                phrases.append(Phrase(text, reference, expected, point[1] == "date", "recognizers",
+                                      str(entry.get("Input") or ""), time_only))
     return phrases
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def normalized(text: str) -> str:
+    """The form two phrases are compared in: lower case, punctuation and spaces made one space."""
+    return _NOT_WORD.sub(" ", text.lower()).strip()
+
+
+def recognizers_texts(paths: Sequence[Path]) -> set[str]:
+    """Every input and every found phrase (of any type) of Recognizers-Text spec files, normalized."""
+    import json
+
+    texts: set[str] = set()
+    for path in paths:
+        entries: list[Any] = json.loads(path.read_text(encoding="utf-8-sig"))
+        for entry in entries:
+            texts.add(normalized(str(entry.get("Input") or "")))
+            texts.update(normalized(str(r.get("Text") or "")) for r in entry.get("Results") or [])
+    texts.discard("")
+    return texts
+
+
+def exclude_phrases(phrases: Sequence[Phrase], texts: set[str]) -> list[Phrase]:
+    """The phrases whose text, and whose input, is none of ``texts`` (see ``recognizers_texts``)."""
+    return [p for p in phrases if normalized(p.text) not in texts and normalized(p.context) not in texts]
 
 
 _DATE = {"type": "string", "format": "date"}
 _DATE_TIME = {"type": "string", "format": "date-time"}
+_TIME = {"type": "string", "format": "time"}
+
+
+def _schema(phrase: Phrase) -> dict[str, str]:
+    return _TIME if phrase.time_only else _DATE if phrase.day_grain else _DATE_TIME
+
+
+def _reading(phrase: Phrase, value: object) -> datetime:
+    text = str(value).replace("Z", "+00:00")
+    if phrase.time_only:  # the time of day as it is written, its offset compared too
+        return datetime.combine(date(*TIME_ONLY_DAY), time.fromisoformat(text)).replace(
+            tzinfo=time.fromisoformat(text).tzinfo or phrase.expected.tzinfo)
+    if phrase.day_grain:
+        return datetime.fromisoformat(text).replace(tzinfo=phrase.expected.tzinfo)
+    return datetime.fromisoformat(text)
 
 
 def _readings(phrase: Phrase) -> list[datetime]:
     from intent.normalize import derive_values
 
-    schema = _DATE if phrase.day_grain else _DATE_TIME
-    out: list[datetime] = []
-    for derived in derive_values(phrase.text, schema, reference_time=phrase.reference):
-        value = str(derived.value).replace("Z", "+00:00")
-        if phrase.day_grain:
-            out.append(datetime.fromisoformat(value).replace(tzinfo=phrase.expected.tzinfo))
-        else:
-            out.append(datetime.fromisoformat(value))
-    return out
+    derived = derive_values(phrase.text, _schema(phrase), reference_time=phrase.reference)
+    return [_reading(phrase, d.value) for d in derived]
 
 
-_PIPELINE: dict[bool, Any] = {}
+_PIPELINE: dict[str, Any] = {}
 
 
 def _pipeline_readings(phrase: Phrase) -> list[datetime]:
@@ -236,21 +305,17 @@ def _pipeline_readings(phrase: Phrase) -> list[datetime]:
 
     from intent import Intent, IntentConfig
 
-    if phrase.day_grain not in _PIPELINE:
-        schema = _DATE if phrase.day_grain else _DATE_TIME
-        _PIPELINE[phrase.day_grain] = Intent(IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
-    intent = _PIPELINE[phrase.day_grain]
+    schema = _schema(phrase)
+    if schema["format"] not in _PIPELINE:
+        _PIPELINE[schema["format"]] = Intent(IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+    intent = _PIPELINE[schema["format"]]
     request = {"input": f"Schedule the meeting {phrase.text}", "referenceTime": phrase.reference.isoformat()}
     result = anyio.run(intent.parse, request).to_dict()
     values: list[Any] = []
     for field in result.get("fieldResults", []):
         if field.get("field") == "when":
             values = [field["value"]] if field.get("value") is not None else list(field.get("candidates") or [])
-    out: list[datetime] = []
-    for value in values:
-        parsed = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-        out.append(parsed.replace(tzinfo=phrase.expected.tzinfo) if phrase.day_grain else parsed)
-    return out
+    return [_reading(phrase, value) for value in values]
 
 
 def _dateparser_readings(phrase: Phrase) -> list[datetime]:
@@ -260,6 +325,8 @@ def _dateparser_readings(phrase: Phrase) -> list[datetime]:
     found = dateparser.parse(phrase.text, languages=["en"], settings=settings)  # type: ignore[arg-type,unused-ignore]  # dateparser is optional (not installed: Any)
     if found is None:
         return []
+    if phrase.time_only:
+        return [datetime.combine(date(*TIME_ONLY_DAY), found.time().replace(microsecond=0), tzinfo=timezone.utc)]
     if phrase.day_grain:
         return [datetime(found.year, found.month, found.day, tzinfo=phrase.expected.tzinfo)]
     return [found.replace(second=0, microsecond=0, tzinfo=phrase.reference.tzinfo)]
@@ -291,7 +358,9 @@ def score(phrases: Sequence[Phrase], reader: Any = _readings) -> tuple[Counter[s
 
 
 def report(label: str, counts: Counter[str]) -> str:
-    total = sum(counts.values()) or 1
+    total = sum(counts.values())
+    if not total:
+        return f"{label}: no phrases"
     answered = counts["right"] + counts["wrong"]
     precision = counts["right"] / answered if answered else 0.0
     return (
@@ -310,10 +379,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
+    parser.add_argument("--times", action="store_true",
+                        help="Recognizers-Text: keep phrases resolving to a time of day (read by a format: time field)")
+    parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
+                        help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
     parser.add_argument("--pipeline", action="store_true",
                         help="read each phrase inside a request through Intent.parse (built-in recognizer + verifier)")
     args = parser.parse_args(argv)
-    missing = [p for p in args.paths if not p.is_file()]
+    missing = [p for p in [*args.paths, *args.exclude_from] if not p.is_file()]
     if missing:
         print(f"no such file: {missing[0]} (see the module docstring for where to get the data)", file=sys.stderr)
         return 2
@@ -322,7 +395,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
     else:
-        phrases = recognizers_phrases(args.paths)
+        phrases = recognizers_phrases(args.paths, times=args.times)
+    if args.exclude_from:
+        kept = exclude_phrases(phrases, recognizers_texts(args.exclude_from))
+        print(f"{len(phrases) - len(kept)} of {len(phrases)} phrases dropped: they occur in {len(args.exclude_from)} "
+              "excluded file(s)")
+        phrases = kept
     counts, misses = score(phrases, _pipeline_readings if args.pipeline else _readings)
     print(report("Intent.parse" if args.pipeline else "time grammar", counts))
     shown = [m for m in misses if args.kind is None or m[1] == args.kind][: args.failures]

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from bench.time_eval import ctparse_phrases, duckling_phrases, main, recognizers_phrases, score
+from bench.time_eval import (
+    ctparse_phrases,
+    duckling_phrases,
+    exclude_phrases,
+    main,
+    normalized,
+    recognizers_phrases,
+    recognizers_texts,
+    score,
+)
 
 DUCKLING_SAMPLE = """
 corpus :: Corpus
@@ -100,3 +110,45 @@ def test_recognizers_specs_keep_single_days_and_moments(tmp_path: Path) -> None:
 
 def test_missing_data_is_a_clear_error(tmp_path: Path, capsys: object) -> None:
     assert main(["duckling", str(tmp_path / "absent.hs")]) == 2
+
+
+RECOGNIZERS_HELD_OUT = """[
+  {"Input": "see you Tomorrow!", "Context": {"ReferenceDateTime": "2026-11-30T10:00:00"},
+   "Results": [{"Text": "tomorrow", "TypeName": "datetimeV2.date",
+                "Resolution": {"values": [{"timex": "2026-12-01", "type": "date", "value": "2026-12-01"}]}}]}
+]"""
+RECOGNIZERS_TIMES = """[
+  {"Input": "wake me at 7pm", "Results": [{"Text": "7pm", "Type": "time", "Value": {"Timex": "T19",
+    "FutureResolution": {"time": "19:00:00"}, "PastResolution": {"time": "19:00:00"}}}]},
+  {"Input": "at 5:30 then", "Results": [{"Text": "5:30", "Type": "time", "Value": {"Timex": "T05:30",
+    "FutureResolution": {"time": "05:30:00"}, "PastResolution": {"time": "05:30:00"}}}]},
+  {"Input": "on the 5th", "Results": [{"Text": "the 5th", "Type": "date", "Value": {"Timex": "XXXX-XX-05",
+    "FutureResolution": {"date": "2026-12-05"}, "PastResolution": {"date": "2026-12-05"}}}]}
+]"""
+
+
+def test_exclude_from_drops_phrases_whose_text_or_input_is_held_out(tmp_path: Path, capsys: Any) -> None:
+    tuning, held = tmp_path / "DateTimeModelOther.json", tmp_path / "DateTimeModel.json"
+    tuning.write_text(RECOGNIZERS_MODEL, encoding="utf-8")
+    held.write_text(RECOGNIZERS_HELD_OUT, encoding="utf-8")
+    phrases = recognizers_phrases([tuning])
+    texts = recognizers_texts([held])
+    assert {"see you tomorrow", "tomorrow"} <= texts  # case and punctuation do not tell phrases apart
+    kept = exclude_phrases(phrases, texts)
+    assert [p.text for p in kept] == ["the day after tomorrow at 3pm"]
+    # a phrase found in another input is dropped when that input is held out, whatever its own text
+    kept = exclude_phrases(phrases, {normalized("The day after tomorrow at 3PM.")})
+    assert [p.text for p in kept] == ["tomorrow"]
+    assert main(["recognizers", str(tuning), "--exclude-from", str(held)]) == 0
+    out = capsys.readouterr().out
+    assert "1 of 2 phrases dropped" in out and "1 phrases  right 100.0%" in out
+
+
+def test_times_of_day_are_read_by_a_time_field(tmp_path: Path) -> None:
+    path = tmp_path / "TimeParser.json"
+    path.write_text(RECOGNIZERS_TIMES, encoding="utf-8")
+    assert recognizers_phrases([path]) == []  # no reference time and no time of day asked for
+    phrases = recognizers_phrases([path], times=True)
+    assert [(p.text, p.time_only) for p in phrases] == [("7pm", True), ("5:30", True)]
+    counts, _ = score(phrases)
+    assert counts == {"right": 1, "ambiguous": 1}  # "5:30" may be morning or evening

@@ -1,5 +1,6 @@
 """Times of day in running text, for the built-in recognizer: each time phrase the time grammar
-reads (``intent.normalize.temporal``) as a ``Mention`` of an ``(hour, minute)`` pair; an hour
+reads (``intent.normalize.temporal``) as a ``Mention`` of an ``(hour, minute)`` pair (seconds, when
+a time is written to the second, are in the field value its quote derives); an hour
 without am/pm ("at 7") carries both readings in ``candidates``. ``unit`` holds the zone the
 text names ("3pm CET"), when it names one."""
 
@@ -14,8 +15,10 @@ from intent.normalize.temporal import read_temporal
 __all__ = ["find_times", "format_time"]
 
 
-def format_time(hour: int, minute: int, *, seconds: bool = False) -> str:
-    """``HH:MM`` (or ``HH:MM:SS``) on a 24-hour clock."""
+def format_time(hour: int, minute: int, *, seconds: bool = False, second: int | None = None) -> str:
+    """``HH:MM`` on a 24-hour clock, or ``HH:MM:SS`` with ``seconds`` or a ``second`` given."""
+    if second is not None:
+        return f"{hour:02d}:{minute:02d}:{second:02d}"
     return f"{hour:02d}:{minute:02d}:00" if seconds else f"{hour:02d}:{minute:02d}"
 
 

@@ -32,7 +32,7 @@ _MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:ish\b)
 _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
-_SECONDS = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}:([0-5]\d)(?:\s*[ap]\.?\s?m\b\.?)?", re.IGNORECASE)
+_SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
 _H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
@@ -41,7 +41,8 @@ _NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+
 _HOUR_BEFORE_DAY = re.compile(
     rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?"
     r"(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
-    rf"in\s+the\s+(?:morning|afternoon|evening|am|pm)\b|at\s+night\b|(?:on\s+)?(?:{WEEKDAY})\b))",
+    rf"in\s+the\s+(?:morning|afternoon|evening|night|am|pm)\b|at\s+night\b|(?:at\s+)?lunch\s?time\b|at\s+lunch\b|"
+    rf"(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
 )
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
@@ -80,9 +81,10 @@ _WORD_AT = re.compile(
     r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
     re.IGNORECASE,
 )
-_NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|a\s+quarter|quarter|half)"
+_NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+quarters|a\s+quarter|quarter|half)"
 _PAST_TO = re.compile(
-    rf"\b{_NUMBER}(?:\s+minutes?)?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
+    rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
+    rf"(?![\s-]+(?:{MINUTE_WORD})\b)"  # "three mins to five thirty" is not read as "to five"
     rf"(?:\s*{_MER})?",
     re.IGNORECASE,
 )
@@ -96,12 +98,15 @@ _HALF_HOUR_WORD = re.compile(
     rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
     re.IGNORECASE,
 )
-_MINUTES_OF = {"quarter": 15, "a quarter": 15, "half": 30, "fifteen": 15, "twenty": 20, "twenty five": 25}
+_MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30, "fifteen": 15, "twenty": 20,
+               "twenty five": 25}
 
 
 _HAS_MERIDIEM = re.compile(r"\d(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
-_DAY_WORDS = frozenset("tonight tonite tomorrow tmrw today morning afternoon evening night am pm".split()) | frozenset(
+_DAY_WORDS = frozenset(
+    "tonight tonite tomorrow tmrw today morning afternoon evening night am pm lunchtime lunch".split()
+) | frozenset(
     WEEKDAYS
 )
 _NAMED_WORDS = frozenset("noon midday midnight mid noontime noonish middayish".split())
@@ -195,9 +200,22 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         clocks = open_hour(int(match.group(1)), int(match.group(2)))
         out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=False))
     for match in scan(_SECONDS, text, colon):
-        if int(match.group(1)):
-            # a time to the second is finer than a field value: the whole phrase stays unread
+        hour, minute, second = int(match.group(1)), int(match.group(2)), int(match.group(3))
+        if not second and not match.group(4):
+            continue  # "7:30:00" is read as 7:30 (see _CLOCK); "8:00:00am" is read here
+        if match.group(4):  # "7:56:30pm"
+            if not 1 <= hour <= 12:
+                out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))
+                continue
+            clocks, settled = (_meridiem(hour, minute, match.group(4)),), True
+        elif hour > 23:
             out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0),), bad=True))
+            continue
+        elif match.group(1).startswith("0") or hour == 0 or hour >= 13:
+            clocks, settled = ((hour, minute),), True
+        else:
+            clocks, settled = open_hour(hour, minute), False
+        out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=settled, second=second))
     for pattern in (_H_NOTATION, _MILITARY):
         for match in scan(pattern, text, words & _H_WORDS):
             if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", _before(text, match.start())):
@@ -241,7 +259,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if re.search(r"\b(?:from|between)\s+$", _before(text, match.start())):
             continue  # "from ten to five" is a range, not 4:50
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
-        if match.group(1).isdigit() and "minute" not in match.group(0).lower() and not named_target:
+        if match.group(1).isdigit() and " min" not in match.group(0).lower() and not named_target:
             continue  # "3 to 5" is a range; "10 minutes to 5" and "20 past 3pm" are times
         piece = _past_to(match)
         if piece is not None:
@@ -306,7 +324,7 @@ def _past_to(match: re.Match[str]) -> Piece | None:
             base, settled = open_hour(hour, 0), False
     if relation == "of" and raw not in ("quarter", "a quarter", "twenty", "ten", "five", "twenty five"):
         return None  # "quarter of 4" is 3:45 in the US; "3 of 5" is not a time
-    if relation == "from" and "minute" not in match.group(0).lower():
+    if relation == "from" and " min" not in match.group(0).lower():
         return None
     before = relation in ("to", "till", "before", "of")
     clocks = []

@@ -53,7 +53,8 @@ from intent.normalize.temporal.zones import ZONE, zone_key
 __all__ = ["read_temporal"]
 
 _PART = re.compile(
-    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night)|(am|pm)\b(?!\s*[:\d]))\b",
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch)|"
+    r"(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
 _JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in|sharp)\b|@)*$", re.IGNORECASE)
@@ -72,6 +73,8 @@ def _part_fits(part: str, clock: Clock) -> bool:
         return 16 <= hour <= 23
     if part == "night":
         return hour >= 18
+    if part == "lunch":  # "1 o'clock lunchtime", "at lunch 12"
+        return 11 <= hour <= 14
     return True
 
 
@@ -79,6 +82,7 @@ def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
+        part = "lunch" if part.startswith("lunch") else part
         if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
             continue  # a lone "am" is the verb
         out.append(Piece(match.start(), match.end(), "part", part=part))
@@ -185,9 +189,11 @@ class _Group:
         if times:
             clock_piece = times[0]
             clocks, zone = clock_piece.clocks, clock_piece.zone
-            if parts and parts[0] == "night" and clocks == ((12, 0),) and clock_piece.kind == "time" and days:
-                # "tonight at 12" is the midnight that ends the night's day
-                named_days, days, clocks = days, tuple(d + timedelta(days=1) for d in days), ((0, 0),)
+            if parts and parts[0] == "night" and clocks == ((12, 0),) and clock_piece.kind == "time":
+                # "tonight at 12" is the midnight that ends the night's day; "12 at night" alone is midnight
+                if days:
+                    named_days, days = days, tuple(d + timedelta(days=1) for d in days)
+                clocks = ((0, 0),)
             elif parts and len(clocks) > 1:
                 fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
                 if not fitting:
@@ -197,7 +203,7 @@ class _Group:
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
         readings = tuple(
-            Reading(day, clock, zone)
+            Reading(day, clock, zone, times[0].second if times and clock is not None else 0)
             for day, clock in product(days or (None,), clocks or (None,))
         )
         start, end = self.pieces[0].start, self.pieces[-1].end
@@ -231,6 +237,8 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
         gap = text[first.end : second.start] if second.start - first.end <= 24 else "x"
         if not _RANGE_JOIN.match(gap) or first.role or second.role:
             continue
+        if any(r.second for r in (*first.readings, *second.readings)):
+            continue  # ends written to the second are not put together
         if gap.strip().lower() == "and" and not _BETWEEN.search(_before(text, first.start)):
             continue
         first_days = tuple(dict.fromkeys(r.day for r in first.readings))
@@ -367,6 +375,17 @@ _PREVIOUS_NUMBER = re.compile(
     r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
     re.IGNORECASE,
 )
+# "11/12,2016", "06/06, 2015": a year after a comma that the phrase did not take.
+_NEXT_YEAR_AFTER_COMMA = re.compile(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
+# "3pm Singapore time", "10:30am montreal time", "1pm ACDT": a place or a zone the grammar does not
+# know after a time; read without it, the time would be placed in the reference's zone.
+_NEXT_ZONE_WORDS = re.compile(
+    r"[ \t]+(?:[^\W\d_]+[ \t]+){1,2}time(?:[ \t]+zone)?\b|[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
+)
+# "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
+_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy ash shrove easter whit fat great "
+                              "spy palm red green".split())
+_STARTS_WITH_WEEKDAY = re.compile(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
 _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
 _COMMON_MONTHS = frozenset({"may", "mar", "march"})
@@ -383,6 +402,12 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
             return True
         if word.lower() in COMMON_WORD_DAYS:
             return True  # "10am sun": a short day name left unread next to the phrase
+    year_after = _NEXT_YEAR_AFTER_COMMA.match(text, mention.end)
+    if year_after and mention.date_span is not None and unread(year_after.end() - 1):
+        return True
+    zone_after = _NEXT_ZONE_WORDS.match(text, mention.end)
+    if zone_after and mention.time_span is not None and unread(zone_after.end() - 1):
+        return True
     numeric_after = _NEXT_NUMERIC_DATE.match(text, mention.end)
     if numeric_after and mention.date_span is not None and unread(numeric_after.end() - 1):
         return True
@@ -402,7 +427,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if before:
         start = mention.start - len(before.group(0))
         word = before.group(1).lower()
-        if word in COMMON_WORD_DAYS and word not in _COMMON_MONTHS:
+        if word in _WEEKDAY_NAMED_BY and _STARTS_WITH_WEEKDAY.match(text, mention.start):
+            named = True
+        elif word in COMMON_WORD_DAYS and word not in _COMMON_MONTHS:
             named = True  # "sun at 10am", "sat 5th dec": a short day name the grammar did not take
         elif word in _COMMON_MONTHS:
             named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
@@ -414,11 +441,25 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     return False
 
 
+_SIDE_BY_SIDE = re.compile(r"[ \t]*")
+
+
+def _same_kind(first: TemporalMention, second: TemporalMention) -> bool:
+    """Both name a time of day, or both only a day: neither completes the other."""
+    return {r.clock is not None for r in first.readings} == {r.clock is not None for r in second.readings}
+
+
 def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
     """The mentions no neighbouring words qualify; a neighbour of a dropped one goes with it
     ("thanksgiving in 9 months", "the closest Monday to Oct 5th" are one phrase, not two)."""
     spans = [(m.start, m.end) for m in mentions]
     dropped = [_qualified_further(text, m) or _unread_neighbour(text, m, spans) for m in mentions]
+    for index in range(len(mentions) - 1):
+        first, second = mentions[index], mentions[index + 1]
+        if _SIDE_BY_SIDE.fullmatch(text, first.end, second.start) and _same_kind(first, second):
+            # "1 o'clock midnight", "10 H 10 pm": two times (or two days) the grammar could not join
+            # are one phrase it does not know, not two readings to choose from
+            dropped[index] = dropped[index + 1] = True
     for index in [i for i, drop in enumerate(dropped) if drop]:
         for other in (index - 1, index + 1):
             if 0 <= other < len(mentions):

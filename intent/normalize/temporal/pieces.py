@@ -37,6 +37,7 @@ class Piece:
     needs_day: str | None = None
     near_only: bool = False  # a bare day number after a weekday: its day must be this month's or next
     midnight: bool = False  # the word "midnight": with a day it may be that day's start or its end
+    second: int = 0  # the seconds of a time written to the second ("7:56:30pm"), the same for every clock
 
     def moved(self, **changes: object) -> Piece:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -49,6 +50,7 @@ class Reading:
     day: date | None
     clock: Clock | None
     zone: str | None = None
+    second: int = 0  # seconds past the clock's minute ("12:34:25")
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,8 @@ def _reference_offset(reference: datetime | None) -> int | None:
     return None if offset is None else int(offset.total_seconds() // 60)
 
 
-def date_time_text(day: date, clock: Clock, offset: int | None) -> str:
-    return f"{day.isoformat()}T{clock[0]:02d}:{clock[1]:02d}:00{offset_text(offset)}"
+def date_time_text(day: date, clock: Clock, offset: int | None, second: int = 0) -> str:
+    return f"{day.isoformat()}T{clock[0]:02d}:{clock[1]:02d}:{second:02d}{offset_text(offset)}"
 
 
 def dates_of(mention: TemporalMention) -> list[date]:
@@ -74,13 +74,14 @@ def moments_of(mention: TemporalMention, reference: datetime | None) -> list[str
     out: list[str] = []
     for reading in mention.readings:
         for zoned in _zoned(reading, reference):
-            out.append(date_time_text(*zoned))
+            out.append(date_time_text(*zoned, reading.second))
     return list(dict.fromkeys(out))
 
 
-def times_of(mention: TemporalMention, reference: datetime | None) -> list[tuple[Clock, int | None]]:
-    """Times of day with their offset (None when neither the text nor the reference gives one)."""
-    out: list[tuple[Clock, int | None]] = []
+def times_of(mention: TemporalMention, reference: datetime | None) -> list[tuple[Clock, int | None, int]]:
+    """Times of day with their offset (None when neither the text nor the reference gives one) and
+    their seconds."""
+    out: list[tuple[Clock, int | None, int]] = []
     for reading in mention.readings:
         if reading.clock is None:
             continue
@@ -89,5 +90,5 @@ def times_of(mention: TemporalMention, reference: datetime | None) -> list[tuple
             offset = offset_minutes(reading.zone, day, reading.clock)
         else:
             offset = _reference_offset(reference)
-        out.append((reading.clock, offset))
+        out.append((reading.clock, offset, reading.second))
     return list(dict.fromkeys(out))
