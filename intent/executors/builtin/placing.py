@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from intent.executors.builtin.answers import answers_open_question
 from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.tool_specs import request_specs
@@ -41,6 +42,8 @@ def place_fields(state: Recognition) -> None:
             host.owner.spans.append(clause_span(unit.clause))
         elif state.baseline is not None:
             unit.role = "update?"
+            if answers_open_question(state, unit.clause):  # "12" after "What is the pet id to delete?"
+                unit.extra["answers"] = True
             unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
             owners.append(unit.owner)
             before = unit
