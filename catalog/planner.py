@@ -215,6 +215,12 @@ class _Planner:
         if item.intentId is None:
             return Refusal("UNRESOLVED_ITEMS", f"the request leaves a question open ({item.id}): {item.question}",
                            intent_id=node.id, tool=tool, argument=argument, question=item.question)
+        if item.kind == "missing_field" and spec is not None and self._stated_invalid(spec):
+            return Refusal("ARGUMENT_INVALID", f"intent {node.id!r}: the request's value for {_where(spec)} of tool "
+                           f"{tool!r} is not one its schema allows; the call is not made without it. Answer the "
+                           "question and recognize the answer as a follow-up", intent_id=node.id, tool=tool,
+                           argument=argument, pointer=to_pointer([spec.argument]) + spec.path,
+                           question=item.question)
         if item.kind == "missing_field" and spec is not None:
             return Refusal("ARGUMENT_MISSING", f"intent {node.id!r}: tool {tool!r} needs {_where(spec)}, which the "
                            "request does not give; answer the question and recognize the answer as a follow-up",
@@ -228,11 +234,13 @@ class _Planner:
 
     # --- arguments ------------------------------------------------------------------------------
 
+    def _stated_invalid(self, spec: ToolField) -> bool:
+        """The verifier judged the request's value for ``spec`` invalid (and kept it out of the intent)."""
+        return any(item.field == spec.name and item.status == "invalid" for item in self.result.fieldResults)
+
     def _left_out(self, node: IntentNode, tool: str, spec: ToolField) -> Refusal | None:
         """A field the intent does not hold: refused when required, or when its stated value was invalid."""
-        invalid = next((item for item in self.result.fieldResults
-                        if item.field == spec.name and item.status == "invalid"), None)
-        if invalid is not None:
+        if self._stated_invalid(spec):
             return Refusal("ARGUMENT_INVALID", f"intent {node.id!r}: the request's value for "
                            f"{_where(spec)} of tool {tool!r} does not fit its schema; the call is not made without "
                            "it", intent_id=node.id, tool=tool, argument=spec.argument,

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
 import sys
 from collections.abc import Sequence
 
 from intent_mcp import __version__
 from intent_mcp.commands import COMMANDS
+from intent_mcp.commands.serve import LOG_LEVELS, add_http_arguments, run_server, stdio_flag_problem
 
 EPILOG = """\
 examples:
@@ -37,15 +37,34 @@ examples:
 Logs go to stderr; on stdio, stdout carries nothing but protocol.
 """
 
-LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
-HTTP_ONLY_FLAGS = ("host", "port", "path", "public_origin", "max_body_bytes", "max_sessions", "session_idle_seconds")
+def transport_help() -> str:
+    """``--transport``'s help: the protocol versions each transport speaks, from ``adapter.versions``."""
+    from adapter.versions import DECLARED_PROTOCOL_VERSIONS, HTTP_PROTOCOL_VERSIONS
+
+    return (f"stdio (default; protocol versions {', '.join(DECLARED_PROTOCOL_VERSIONS)}) or "
+            f"http (stateful Streamable HTTP; {', '.join(HTTP_PROTOCOL_VERSIONS)})")
 
 
-def _add_server_arguments(parser: argparse.ArgumentParser) -> None:
+class _RootParser(argparse.ArgumentParser):
+    """The root parser, whose help names the protocol versions only when it is shown.
+
+    The versions come from the SDK's registry; importing it costs about as much as a whole ``parse``
+    run, so building the parser (which every command does) must not.
+    """
+
+    transport: argparse.Action | None = None
+
+    def format_help(self) -> str:
+        if self.transport is not None:
+            self.transport.help = transport_help()
+        return super().format_help()
+
+
+def _add_server_arguments(parser: argparse.ArgumentParser) -> argparse.Action:
+    """The server's flags on ``parser``; returns the ``--transport`` action, whose help is filled in late."""
     server = parser.add_argument_group("server")
-    server.add_argument("--transport", choices=("stdio", "http"), default="stdio",
-                        help="stdio (default; protocol versions 2025-06-18, 2025-11-25, 2026-07-28) or "
-                        "http (stateful Streamable HTTP; 2025-06-18, 2025-11-25)")
+    transport = server.add_argument("--transport", choices=("stdio", "http"), default="stdio",
+                                    help="stdio (default) or http (stateful Streamable HTTP)")
     server.add_argument("--config", metavar="FILE", help="JSON configuration file (see intent_mcp/config.schema.json)")
     server.add_argument("--mode", choices=("executor", "host"),
                         help="executor: the server recognizes (intent_parse); host: the MCP host's model "
@@ -53,21 +72,12 @@ def _add_server_arguments(parser: argparse.ArgumentParser) -> None:
     server.add_argument("--tool-prefix", metavar="P", help="prepend P to every tool name (default: none)")
     server.add_argument("--log-level", choices=LOG_LEVELS, default="warning",
                         help="stderr log level (default: warning)")
-    http = parser.add_argument_group("http transport")
-    http.add_argument("--host", help="address to bind (default: 127.0.0.1)")
-    http.add_argument("--port", type=int, help="port to bind; 0 picks a free one (default: 3001)")
-    http.add_argument("--path", help="path of the MCP endpoint (default: /mcp)")
-    http.add_argument("--public-origin", metavar="URL",
-                      help="origin clients reach this server at, e.g. https://mcp.example.com; required to bind "
-                      "0.0.0.0 or ::; Host and Origin headers must then match it")
-    http.add_argument("--max-body-bytes", type=int, metavar="N", help="largest request body (default: 1048576)")
-    http.add_argument("--max-sessions", type=int, metavar="N", help="most concurrent MCP sessions (default: 100)")
-    http.add_argument("--session-idle-seconds", type=float, metavar="S",
-                      help="close a session idle this long (default: 1800)")
+    add_http_arguments(parser)
+    return transport
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _RootParser(
         prog="intent-mcp",
         description="Recognize natural-language requests as verified IntentResults, over MCP or one-shot. "
         "Without a COMMAND, serve MCP.",
@@ -75,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"intent-mcp {__version__}")
-    _add_server_arguments(parser)
+    parser.transport = _add_server_arguments(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
@@ -86,17 +96,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from intent.errors import IntentError
     from intent_mcp.config import ConfigOverrides, ServerConfig, apply_overrides, load_config_file
     from intent_mcp.serve import serve
 
-    if args.transport == "stdio":
-        given = [name for name in HTTP_ONLY_FLAGS if getattr(args, name) is not None]
-        if given:
-            flags = ", ".join("--" + name.replace("_", "-") for name in given)
-            print(f"intent-mcp: {flags} only apply with --transport http", file=sys.stderr)
-            return 2
-    try:
+    problem = stdio_flag_problem(args, "intent-mcp")
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+
+    def configured_serve() -> int:
         config = load_config_file(args.config) if args.config else ServerConfig()
         config = apply_overrides(
             config,
@@ -113,16 +121,9 @@ def _serve(args: argparse.Namespace) -> int:
             ),
         )
         return serve(config, args.transport, log_level=args.log_level)
-    except IntentError as error:
-        source = f" in {args.config}" if args.config else ""
-        print(f"intent-mcp: configuration error{source}: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 0
-    except Exception as error:  # a short line for a person; the traceback only at --log-level debug
-        logging.getLogger("intent_mcp").debug("server failed", exc_info=True)
-        print(f"intent-mcp: the server stopped on an internal error ({type(error).__name__})", file=sys.stderr)
-        return 1
+
+    source = f" in {args.config}" if args.config else ""
+    return run_server(configured_serve, "intent-mcp", error_prefix=f"configuration error{source}: ")
 
 
 def _root_flags_given(argv: Sequence[str] | None) -> list[str]:

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import re
-import signal
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,7 +12,6 @@ import anyio
 import mcp_types as types
 import pytest
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
 from mcp.server import Server
 from mcp.shared.exceptions import MCPError
 
@@ -25,10 +19,9 @@ from catalog.runtime import CatalogRuntime
 from intent.errors import IntentError
 from intent_mcp.catalog_server import create_catalog_server, register_catalog_runtime
 from tests.fakes.catalog_runtime import NOTES_URI, FakeRuntime
+from tests.serving import http_process, stdio_client, stop
 
-REPO = Path(__file__).resolve().parent.parent
 STEP_SECONDS = 20
-LISTENING = re.compile(r"listening on (http://\S+)")
 
 
 async def exercise(client: Client) -> None:
@@ -125,12 +118,10 @@ def test_a_name_clash_is_refused_before_registering() -> None:
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
 async def test_real_stdio_process(mode: str, tmp_path: Path) -> None:
     marker = tmp_path / "closed"
-    params = StdioServerParameters(
-        command=sys.executable, args=["-m", "tests.fakes.catalog_runtime", "stdio"], cwd=str(REPO),
-        env={**os.environ, "FAKE_RUNTIME_CLOSED": str(marker)},
-    )
+    client = stdio_client(["-m", "tests.fakes.catalog_runtime", "stdio"], env={"FAKE_RUNTIME_CLOSED": str(marker)},
+                          mode=mode)
     with anyio.fail_after(STEP_SECONDS * 2):
-        async with Client(params, mode=mode) as client:
+        async with client:
             await exercise(client)
         # End of input ends the server, and the runtime is closed on the way out.
         while not marker.exists():
@@ -139,30 +130,16 @@ async def test_real_stdio_process(mode: str, tmp_path: Path) -> None:
 
 
 @contextmanager
-def http_process(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
-    log = tmp_path / "server.log"
+def fake_http_process(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
     marker = tmp_path / "closed"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tests.fakes.catalog_runtime", "http", "0"], cwd=REPO,
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=sink,
-            env={**os.environ, "FAKE_RUNTIME_CLOSED": str(marker)},
-        )
-    try:
-        deadline = time.monotonic() + STEP_SECONDS
-        while not (found := LISTENING.search(log.read_text(errors="replace"))):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"server did not start: {log.read_text(errors='replace')}")
-            time.sleep(0.05)
-        yield process, found.group(1), marker
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=STEP_SECONDS)
+    args = ["-m", "tests.fakes.catalog_runtime", "http", "0"]
+    with http_process(args, tmp_path / "server.log", env={"FAKE_RUNTIME_CLOSED": str(marker)},
+                      start_seconds=STEP_SECONDS) as (process, url):
+        yield process, url, marker
 
 
 def test_real_http_process_on_loopback(tmp_path: Path) -> None:
-    with http_process(tmp_path) as (process, url, marker):
+    with fake_http_process(tmp_path) as (process, url, marker):
 
         async def drive() -> None:
             with anyio.fail_after(STEP_SECONDS * 2):
@@ -170,6 +147,5 @@ def test_real_http_process_on_loopback(tmp_path: Path) -> None:
                     await exercise(client)
 
         anyio.run(drive)
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=STEP_SECONDS) == 0
+        assert stop(process, STEP_SECONDS) == 0
         assert marker.read_text() == "closed"

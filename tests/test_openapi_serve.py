@@ -3,12 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import re
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,15 +10,14 @@ from typing import Any
 import anyio
 import pytest
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
 
 from tests.fakes.petstore_api import SECRETS, PetstoreApi, running_petstore
+from tests.serving import http_process, stdio_client, stop
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data" / "openapi"
 SPEC = str(DATA / "petstore_api.yaml")
 FLOWS = str(DATA / "petstore_flows.arazzo.yaml")
-LISTENING = re.compile(r"listening on (http://\S+)")
 STEP_SECONDS = 30
 CREDENTIAL_ENV = {"BEARER_AUTH": SECRETS["bearer"], "API_KEY_HEADER": SECRETS["api_key_header"]}
 
@@ -35,8 +28,8 @@ def petstore() -> Iterator[PetstoreApi]:
         yield api
 
 
-def command(*extra: str) -> list[str]:
-    return [sys.executable, "-m", "intent_mcp", "serve", "openapi", SPEC, "--arazzo", FLOWS, *extra]
+def server_args(*extra: str) -> list[str]:
+    return ["-m", "intent_mcp", "serve", "openapi", SPEC, "--arazzo", FLOWS, *extra]
 
 
 async def exercise(client: Any, api: PetstoreApi) -> None:
@@ -75,39 +68,24 @@ async def exercise(client: Any, api: PetstoreApi) -> None:
 
 @pytest.mark.anyio
 async def test_serve_openapi_over_stdio(petstore: PetstoreApi) -> None:
-    params = StdioServerParameters(command=command()[0], args=[*command("--base-url", petstore.base_url)[1:]],
-                                   cwd=str(REPO), env={**os.environ, **CREDENTIAL_ENV})
     with anyio.fail_after(STEP_SECONDS * 2):
-        async with Client(params, mode="legacy") as client:
+        async with stdio_client(server_args("--base-url", petstore.base_url), env=CREDENTIAL_ENV) as client:
             await exercise(client, petstore)
 
 
 def test_serve_openapi_over_streamable_http(petstore: PetstoreApi, tmp_path: Path) -> None:
     log = tmp_path / "server.log"
     # API_BASE_URL instead of --base-url: the same override from the environment.
-    env = {**os.environ, **CREDENTIAL_ENV, "API_BASE_URL": petstore.base_url}
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command("--transport", "http", "--port", "0"), cwd=REPO, env=env,
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=sink)
-    try:
-        deadline = time.monotonic() + STEP_SECONDS
-        while not (found := LISTENING.search(log.read_text(errors="replace"))):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"server did not start: {log.read_text(errors='replace')}")
-            time.sleep(0.05)
+    env = {**CREDENTIAL_ENV, "API_BASE_URL": petstore.base_url}
+    with http_process(server_args("--transport", "http", "--port", "0"), log, env=env) as (process, url):
 
         async def drive() -> None:
             with anyio.fail_after(STEP_SECONDS * 2):
-                async with Client(found.group(1), mode="legacy") as client:
+                async with Client(url, mode="legacy") as client:
                     await exercise(client, petstore)
 
         anyio.run(drive)
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=STEP_SECONDS) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=STEP_SECONDS)
+        assert stop(process) == 0
     logged = log.read_text(errors="replace")
     assert "workflow 'countWithJsonPath' left out at /workflows/4/steps/0/successCriteria/0" in logged
     assert SECRETS["bearer"] not in logged
@@ -121,7 +99,7 @@ def test_serve_openapi_over_streamable_http(petstore: PetstoreApi, tmp_path: Pat
 def test_bad_invocations_exit_2_with_one_line(extra: list[str], message: str, capsys: Any) -> None:
     from intent_mcp.cli import main
 
-    assert main(command(*extra)[3:]) == 2
+    assert main(server_args(*extra)[2:]) == 2
     stderr = capsys.readouterr().err
     assert message in stderr
     assert "Traceback" not in stderr

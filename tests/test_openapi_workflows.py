@@ -340,6 +340,9 @@ def test_the_features_of_the_published_examples_compile() -> None:
      "goes to step 'zz'"),
     ({"stepId": "s", "operationId": "listAnimals", "onFailure": [{"name": "w", "type": "goto", "workflowId": "o"}]},
      "go to another workflow"),
+    # The fragment is a JSON Pointer: without its leading '/' it names nothing.
+    ({"stepId": "s", "operationPath": "{$sourceDescriptions.zoo.url}#paths/~1animals/post"},
+     "is not {$sourceDescriptions.NAME.url}#/paths/"),
 ])
 def test_what_the_runtime_cannot_run_is_reported_with_a_pointer(step: dict[str, Any], reason: str) -> None:
     problems: list[dict[str, str]] = []

@@ -7,8 +7,6 @@ lifetime with plain HTTP requests, so every refusal can be seen as it is sent.
 from __future__ import annotations
 
 import json
-import os
-import re
 import signal
 import subprocess
 import sys
@@ -29,10 +27,10 @@ from intent_mcp.cli import main
 from tests.candidates import SEED_CANDIDATE
 from tests.fakes.model_server import Reply, running_fake
 from tests.seeds import SEED_INPUT, seed_reply
+from tests.serving import http_process
 
 REPO = Path(__file__).resolve().parent.parent
 START_SECONDS = 20
-LISTENING = re.compile(r"listening on (http://\S+)")
 INIT_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
@@ -53,24 +51,9 @@ class RunningServer:
 @contextmanager
 def http_server(tmp_path: Path, *flags: str, env: dict[str, str] | None = None) -> Iterator[RunningServer]:
     log = tmp_path / f"server-{time.monotonic_ns()}.log"
-    command = [sys.executable, "-m", "intent_mcp", "--transport", "http", "--port", "0", *flags]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=sink, env=None if env is None else {**os.environ, **env})
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            found = LISTENING.search(log.read_text(errors="replace"))
-            if found:
-                break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"server did not start: {log.read_text(errors='replace')}")
-            time.sleep(0.05)
-        yield RunningServer(process, found.group(1), log)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=START_SECONDS)
+    args = ["-m", "intent_mcp", "--transport", "http", "--port", "0", *flags]
+    with http_process(args, log, env=env, start_seconds=START_SECONDS) as (process, url):
+        yield RunningServer(process, url, log)
 
 
 @pytest.fixture(scope="module")

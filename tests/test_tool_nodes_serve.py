@@ -4,29 +4,23 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import signal
 import stat
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
 from mcp.server import Server
 
 from intent_mcp.cli import main
 from intent_mcp.tool_nodes import register_tool_nodes
+from tests.serving import http_process, stdio_client, stop
 
 REPO = Path(__file__).resolve().parent.parent
 LINUX_TOOLS = REPO / "tests" / "data" / "catalog" / "linux-tools.json"
 BEANS = REPO / "tests" / "data" / "catalog" / "beans.json"
 STEP_SECONDS = 30
-LISTENING = re.compile(r"listening on (http://\S+)")
 
 
 def text_of(result: Any) -> str:
@@ -97,13 +91,9 @@ def check_audit(audit: Path) -> None:
 @pytest.mark.anyio
 async def test_serve_tool_nodes_over_stdio(tmp_path: Path) -> None:
     audit = tmp_path / "audit.jsonl"
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "intent_mcp", "serve", "tool-nodes", str(nodes_file(tmp_path)), "--audit", str(audit)],
-        cwd=str(REPO),
-    )
+    args = ["-m", "intent_mcp", "serve", "tool-nodes", str(nodes_file(tmp_path)), "--audit", str(audit)]
     with anyio.fail_after(STEP_SECONDS * 2):
-        async with Client(params, mode="legacy") as client:
+        async with stdio_client(args) as client:
             await exercise(client)
     check_audit(audit)
 
@@ -111,30 +101,17 @@ async def test_serve_tool_nodes_over_stdio(tmp_path: Path) -> None:
 def test_serve_tool_nodes_over_http_reports_omissions_at_start_up(tmp_path: Path) -> None:
     audit = tmp_path / "audit.jsonl"
     log = tmp_path / "server.log"
-    command = [sys.executable, "-m", "intent_mcp", "serve", "tool-nodes", str(nodes_file(tmp_path)),
-               "--audit", str(audit), "--transport", "http", "--port", "0"]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=sink)
-    try:
-        deadline = time.monotonic() + STEP_SECONDS
-        while not (found := LISTENING.search(log.read_text(errors="replace"))):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"server did not start: {log.read_text(errors='replace')}")
-            time.sleep(0.05)
+    args = ["-m", "intent_mcp", "serve", "tool-nodes", str(nodes_file(tmp_path)),
+            "--audit", str(audit), "--transport", "http", "--port", "0"]
+    with http_process(args, log) as (process, url):
 
         async def drive() -> None:
             with anyio.fail_after(STEP_SECONDS * 2):
-                async with Client(found.group(1), mode="legacy") as client:
+                async with Client(url, mode="legacy") as client:
                     await exercise(client)
 
         anyio.run(drive)
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=STEP_SECONDS) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        assert stop(process) == 0
     stderr = log.read_text()
     assert "omitted needs.env (requires_unmet): requires env:SURELY_UNSET_VARIABLE" in stderr
     assert "omitted free.text (unconstrained_argv)" in stderr

@@ -11,12 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import signal
 import stat
-import subprocess
-import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -33,6 +28,7 @@ from intent import Intent, IntentConfig, ScriptedExecutor
 from intent_mcp.verified_server import VerifiedOptions, binding_for_runtime, create_verified_server
 from tests.candidates import candidate, constraint, field, intent
 from tests.fakes.petstore_api import SECRETS, PetstoreApi, running_petstore
+from tests.serving import http_process, stop
 
 REPO = Path(__file__).resolve().parent.parent
 PETSTORE = REPO / "tests" / "data" / "catalog" / "petstore.yaml"
@@ -279,37 +275,23 @@ def test_serve_openapi_execute_over_streamable_http(api: PetstoreApi, tmp_path: 
     api.pets["21"] = {"id": 21, "name": "TwentyOne", "status": "available"}
     audit = tmp_path / "calls.jsonl"
     log = tmp_path / "server.log"
-    command = [sys.executable, "-m", "intent_mcp", "serve", "openapi", str(PETSTORE), "--execute",
-               "--base-url", api.petstore3_url, "--audit", str(audit), "--transport", "http", "--port", "0"]
-    env = {**os.environ, "PETSTORE_AUTH": SECRETS["oauth"]}
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=sink)
-    try:
-        deadline = time.monotonic() + 30
-        while not (found := re.search(r"listening on (http://\S+)", log.read_text(errors="replace"))):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"server did not start: {log.read_text(errors='replace')}")
-            time.sleep(0.05)
+    args = ["-m", "intent_mcp", "serve", "openapi", str(PETSTORE), "--execute",
+            "--base-url", api.petstore3_url, "--audit", str(audit), "--transport", "http", "--port", "0"]
+    with http_process(args, log, env={"PETSTORE_AUTH": SECRETS["oauth"]}) as (process, url):
         start = len(api.requests)
 
         async def drive() -> tuple[Any, Any, Any]:
             with anyio.fail_after(60):
-                async with Client(found.group(1), mode="legacy") as client:
+                async with Client(url, mode="legacy") as client:
                     _, request_id = await parse(client, "Delete pet 21")
                     asked = await execute(client, request_id)
                     ran = await execute(client, request_id, confirm=True)
-                async with Client(found.group(1), mode="legacy") as other:  # another session: not its request
+                async with Client(url, mode="legacy") as other:  # another session: not its request
                     stranger = await execute(other, request_id, confirm=True)
                 return asked, ran, stranger
 
         asked, ran, stranger = anyio.run(drive)
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(timeout=30)
+        assert stop(process) == 0
     assert asked.structured_content["status"] == "confirmation_required"
     assert ran.structured_content["status"] == "executed"
     assert json.loads(stranger.content[0].text)["error"]["code"] == "REQUEST_UNKNOWN"

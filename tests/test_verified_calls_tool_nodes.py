@@ -10,8 +10,6 @@ host's model answers, runs in process with the same catalog.
 from __future__ import annotations
 
 import json
-import os
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,14 +18,13 @@ from typing import Any
 import anyio
 import pytest
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
 
 from intent_mcp.cli import main
 from intent_mcp.tool_nodes import load_tool_nodes
 from intent_mcp.verified_server import VerifiedOptions, create_verified_server
 from tests.candidates import candidate, constraint, field, intent
+from tests.serving import stdio_client
 
-REPO = Path(__file__).resolve().parent.parent
 STEP_SECONDS = 30
 META = "intent-mcp/requestId"
 ORDER_TEXT = "order 000123: 2 x pet 7, placed\n"
@@ -76,13 +73,10 @@ async def execute(client: Client, request_id: str, intent_id: str = "intent-1", 
 async def test_serve_tool_nodes_execute_over_stdio(tmp_path: Path) -> None:
     catalog, store = order_files(tmp_path)
     audit = tmp_path / "audit.jsonl"
-    params = StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "intent_mcp", "serve", "tool-nodes", str(catalog), "--execute", "--cwd", str(store),
-              "--audit", str(audit)],
-        cwd=str(REPO), env=dict(os.environ))
+    args = ["-m", "intent_mcp", "serve", "tool-nodes", str(catalog), "--execute", "--cwd", str(store),
+            "--audit", str(audit)]
     with anyio.fail_after(STEP_SECONDS * 2):
-        async with Client(params, mode="legacy") as client:
+        async with stdio_client(args, env={}) as client:
             assert [tool.name for tool in (await client.list_tools()).tools] == ["intent_parse", "intent_execute"]
 
             looked_up, lookup_id = await parse(client, "Look up order 000123. Do not cancel the order.")

@@ -6,45 +6,22 @@ import ipaddress
 import re
 import uuid
 from collections.abc import Callable
-from datetime import date, datetime, time
+
+from intent.rfc3339 import is_date_time, is_full_date, is_time
 
 _HOSTNAME_LABEL = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$")
 _EMAIL = re.compile(r"^[A-Za-z0-9.!#%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
 # RFC 3986 characters only; a scheme is required.
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_TIME = re.compile(r"^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?$")
-_DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$")
-
-
-def _is_date(value: str) -> bool:
-    if not _DATE.fullmatch(value):
-        return False
-    try:
-        date.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _is_time(value: str) -> bool:
-    if not _TIME.fullmatch(value):
-        return False
-    try:
-        time.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        return False
-    return True
+    return is_time(value, offset_required=False)
 
 
 def _is_date_time(value: str) -> bool:
-    if not _DATE_TIME.fullmatch(value):
-        return False
-    try:
-        datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        return False
-    return True
+    # No space between date and time: the value becomes one argv word.
+    return is_date_time(value, strict=True)
 
 
 def _is_uuid(value: str) -> bool:
@@ -81,7 +58,7 @@ def _is_hostname(value: str) -> bool:
 
 
 FORMAT_CHECKS: dict[str, Callable[[str], bool]] = {
-    "date": _is_date,
+    "date": is_full_date,
     "time": _is_time,
     "date-time": _is_date_time,
     "uuid": _is_uuid,

@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from catalog.errors import catalog_error
+from intent.pointer import unescape_token
 
 ArgKind = Literal["flag", "positional", "stdin", "none"]
 ARMS = ("shell", "container", "inProcess", "mcp")
@@ -114,7 +115,7 @@ class SchemaRegistry:
             return self.schemas[ref]
         for prefix in self.PREFIXES:
             if ref.startswith(prefix):
-                name = ref[len(prefix):].replace("~1", "/").replace("~0", "~")
+                name = unescape_token(ref[len(prefix):])
                 if name in self.schemas:
                     return self.schemas[name]
         raise KeyError(ref)

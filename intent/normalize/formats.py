@@ -12,23 +12,21 @@ from __future__ import annotations
 
 from jsonschema import FormatChecker
 
-from intent.rfc3339 import is_date_time as _rfc3339_date_time
-from intent.rfc3339 import is_full_date
+from intent import rfc3339
 
 __all__ = ["format_checker", "is_date", "is_date_time", "is_time"]
 
 
 def is_date(value: object) -> bool:
-    return not isinstance(value, str) or is_full_date(value)
+    return not isinstance(value, str) or rfc3339.is_full_date(value)
 
 
 def is_date_time(value: object) -> bool:
-    return not isinstance(value, str) or _rfc3339_date_time(value)
+    return not isinstance(value, str) or rfc3339.is_date_time(value)
 
 
 def is_time(value: object) -> bool:
-    # full-time is the part of a date-time after its "T"
-    return not isinstance(value, str) or ("T" not in value.upper() and _rfc3339_date_time("2000-01-01T" + value))
+    return not isinstance(value, str) or rfc3339.is_time(value)
 
 
 def format_checker() -> FormatChecker:

@@ -69,11 +69,43 @@ def judge_fields(resolution: Resolution) -> tuple[list[FieldResult], list[Unreso
                                        sourceRefs=pending.source_refs))
         else:
             results.append(FieldResult(field=name, status="missing", sourceRefs=[]))
-        if (name in resolution.config.required_fields or name in required_by) and first_intent is not None:
+        holder = resolution.invalid_for_tool.get(name) if pending is not None else None
+        if holder is not None:
+            # A value the person stated for a tool's argument that its schema does not allow: the
+            # call must not run without it, so it is asked for whether or not the tool requires it.
+            unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field", intentId=holder,
+                                         field=name, question=_valid_value_question(
+                                             _schema_of(resolution, holder, name), name)))
+        elif (name in resolution.config.required_fields or name in required_by) and first_intent is not None:
             unresolved.append(Unresolved(id=ids.take("unresolved"), kind="missing_field",
                                          intentId=first_intent, field=name,
                                          question=f"What is the {label}?"))
+    unresolved.extend(_still_asked(resolution, unresolved, ids))
     return results, unresolved
+
+
+def _still_asked(resolution: Resolution, asked: list[Unresolved], ids: IdAllocator) -> list[Unresolved]:
+    """The baseline's questions about a catalog tool's argument that this turn left unanswered.
+
+    "Find pets with status adopted" asked which status; a next turn that does not answer it must
+    not leave the search looking complete without its filter. A question is kept while its intent
+    is there without the field and nothing this turn asks about that field of that intent again.
+    """
+    baseline = resolution.request.baseline
+    if baseline is None:
+        return []
+    kept: list[Unresolved] = []
+    for item in baseline.unresolved:
+        node = resolution.intent(item.intentId) if item.intentId is not None else None
+        if item.kind != "missing_field" or node is None or item.field is None or item.field in node.inputs:
+            continue
+        own = tool_field_schemas(resolution.config.catalog, node.domain)
+        if own is None or item.field not in own:
+            continue
+        if any(other.intentId == node.id and other.field == item.field for other in (*asked, *kept)):
+            continue
+        kept.append(item.model_copy(update={"id": ids.take("unresolved")}))
+    return kept
 
 
 def _schema_of(resolution: Resolution, intent_id: str | None, name: str) -> Mapping[str, Any]:
@@ -82,6 +114,17 @@ def _schema_of(resolution: Resolution, intent_id: str | None, name: str) -> Mapp
     own = tool_field_schemas(resolution.config.catalog, node.domain if node is not None else None)
     schema = own.get(name) if own is not None else None
     return schema if isinstance(schema, Mapping) else resolution.config.fields[name]
+
+
+def _valid_value_question(schema: Mapping[str, Any], name: str) -> str:
+    """ "Which order Status: placed, approved or delivered?" (its enum), else "What is the <label>?"."""
+    label = question_label(schema.get("description") or name)
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum:
+        options = [str(item) for item in enum[:20]]
+        shown = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+        return f"Which {label}: {shown}?"
+    return f"What is the {label}?"
 
 
 def _own_values(resolution: Resolution, holders: list[IntentNode], name: str) -> list[FieldResult] | None:

@@ -39,6 +39,8 @@ def apply_field_values(
         if checked.status == "invalid":
             resolution.issue("FIELD_INVALID", f"field {name!r}: {checked.reason}", item_path)
             resolution.unplaced[name] = checked
+            if own is not None and name in own:
+                resolution.invalid_for_tool[name] = node.id
             continue
         if checked.status == "ambiguous":
             resolution.unplaced[name] = checked
@@ -48,6 +50,7 @@ def apply_field_values(
         node.inputs[name] = checked.value
         resolution.checked[(node.id, name)] = checked
         resolution.unplaced.pop(name, None)
+        resolution.invalid_for_tool.pop(name, None)
         changed.append(name)
         for ref in checked.source_refs:
             if ref.root == "context":

@@ -45,6 +45,8 @@ class Resolution:
         # (intent id, field) -> how this turn established the value
         self.checked: dict[tuple[str, str], CheckedValue] = {}
         self.unplaced: dict[str, CheckedValue] = {}  # ambiguous / invalid values with no intent value
+        # field -> the intent whose catalog tool's own schema an unplaced invalid value broke
+        self.invalid_for_tool: dict[str, str] = {}
 
     def all_constraints(self) -> list[Constraint]:
         return [*self.state.constraints, *(c for i in self.state.intents for c in i.constraints)]

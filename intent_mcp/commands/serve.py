@@ -31,12 +31,18 @@ def add_transport_arguments(parser: argparse.ArgumentParser) -> None:
                         help="stdio (default) or http (stateful Streamable HTTP)")
     server.add_argument("--log-level", choices=LOG_LEVELS, default="warning",
                         help="stderr log level (default: warning)")
+    add_http_arguments(parser)
+
+
+def add_http_arguments(parser: argparse.ArgumentParser) -> None:
+    """The Streamable HTTP flags (``HTTP_ONLY_FLAGS``), shared by the root server and every ``serve KIND``."""
     http = parser.add_argument_group("http transport")
     http.add_argument("--host", help="address to bind (default: 127.0.0.1)")
     http.add_argument("--port", type=int, help="port to bind; 0 picks a free one (default: 3001)")
     http.add_argument("--path", help="path of the MCP endpoint (default: /mcp)")
     http.add_argument("--public-origin", metavar="URL",
-                      help="origin clients reach this server at; required to bind 0.0.0.0 or ::")
+                      help="origin clients reach this server at, e.g. https://mcp.example.com; required to bind "
+                      "0.0.0.0 or ::; Host and Origin headers must then match it")
     http.add_argument("--max-body-bytes", type=int, metavar="N", help="largest request body (default: 1048576)")
     http.add_argument("--max-sessions", type=int, metavar="N", help="most concurrent MCP sessions (default: 100)")
     http.add_argument("--session-idle-seconds", type=float, metavar="S",
@@ -109,34 +115,19 @@ def verified_options(args: argparse.Namespace, runtime: Any) -> Any:
                            audit=audit)
 
 
-def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: str, prog: str,
-                  instructions: str | None = None) -> int:
-    """Check the transport flags, build the runtime (``build()``) and serve it; it is closed when serving ends.
+def run_server(serve: Callable[[], int], prog: str, *, error_prefix: str = "") -> int:
+    """Call ``serve`` (it builds a server and serves until stopped) and turn how it ends into an exit status.
 
-    With ``--execute`` the intent tools and ``intent_execute`` are served over the runtime instead
-    of its raw tools (``intent_mcp.verified_server``).
-
-    Exit status: 0 after a clean stop, 1 when the server failed, 2 for bad flags or a catalog that
-    cannot be served (``build`` raising ``IntentError``).
+    ``serve``'s own status after a clean stop; 0 on Ctrl-C; 2, with the line ``{prog}: {error_prefix}{error}``,
+    for an ``IntentError`` (a configuration or catalog that cannot be served); 1, with a line naming
+    only the exception's type, for anything else (the traceback goes to the debug log).
     """
     from intent.errors import IntentError
-    from intent_mcp.catalog_server import serve_catalog
 
-    problem = stdio_flag_problem(args, prog) or execution_problem(args, prog)
-    if problem is not None:
-        print(problem, file=sys.stderr)
-        return 2
     try:
-        settings = http_settings(args)
-        runtime = build()
+        return serve()
     except IntentError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        return 2
-    try:
-        return serve_catalog(runtime, args.transport, name=name, http=settings, instructions=instructions,
-                             log_level=args.log_level, verified=verified_options(args, runtime))
-    except IntentError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
+        print(f"{prog}: {error_prefix}{error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0
@@ -146,11 +137,40 @@ def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: s
         return 1
 
 
+def serve_runtime(args: argparse.Namespace, build: Callable[[], Any], *, name: str, prog: str,
+                  instructions: str | None = None) -> int:
+    """Check the transport flags, build the runtime (``build()``) and serve it; it is closed when serving ends.
+
+    With ``--execute`` the intent tools and ``intent_execute`` are served over the runtime instead
+    of its raw tools (``intent_mcp.verified_server``).
+
+    Exit status (see ``run_server``): 0 after a clean stop, 1 when the server failed, 2 for bad
+    flags or a catalog that cannot be served (``build`` raising ``IntentError``).
+    """
+    from intent_mcp.catalog_server import serve_catalog
+
+    problem = stdio_flag_problem(args, prog) or execution_problem(args, prog)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+
+    def serve() -> int:
+        settings = http_settings(args)
+        runtime = build()
+        return serve_catalog(runtime, args.transport, name=name, http=settings, instructions=instructions,
+                             log_level=args.log_level, verified=verified_options(args, runtime))
+
+    return run_server(serve, prog)
+
+
 __all__ = [
+    "LOG_LEVELS",
     "add_execution_arguments",
+    "add_http_arguments",
     "add_transport_arguments",
     "execution_problem",
     "http_settings",
+    "run_server",
     "serve_runtime",
     "stdio_flag_problem",
     "verified_options",

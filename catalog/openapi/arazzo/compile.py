@@ -19,6 +19,7 @@ from typing import Any
 from catalog.openapi.arazzo.operations import OperationIndex
 from catalog.openapi.naming import ToolNamer, sanitize_description, to_snake_case
 from catalog.openapi.schema import SchemaConverter
+from intent.pointer import join_pointer, pointer_tokens
 
 Problem = dict[str, str]
 OnProblem = Callable[[Problem], None]
@@ -43,12 +44,12 @@ class Unsupported(Exception):
         self.message = message
 
 
-def _pointer(*tokens: str | int) -> str:
-    return "".join("/" + str(token).replace("~", "~0").replace("/", "~1") for token in tokens)
-
-
 def _unpointer(pointer: str) -> list[str]:
-    return [token.replace("~1", "/").replace("~0", "~") for token in pointer.lstrip("/").split("/")] if pointer else []
+    """The tokens of a fragment's JSON Pointer; none when it is not one (the caller says what it wants)."""
+    try:
+        return pointer_tokens(pointer)
+    except ValueError:
+        return []
 
 
 def compile_workflows(
@@ -67,7 +68,7 @@ def compile_workflows(
         workflow_id = str(workflow.get("workflowId", "")) if isinstance(workflow, Mapping) else ""
         try:
             if not isinstance(workflow, Mapping) or not workflow_id:
-                raise Unsupported(_pointer(*where), "a workflow needs a 'workflowId'")
+                raise Unsupported(join_pointer(*where), "a workflow needs a 'workflowId'")
             compiled = _WorkflowCompiler(arazzo, sources, workflow, where).compile()
         except Unsupported as problem:
             if on_problem is not None:
@@ -112,7 +113,7 @@ class _WorkflowCompiler:
         self.components: Mapping[str, Any] = components if isinstance(components, Mapping) else {}
 
     def at(self, *tokens: str | int) -> str:
-        return _pointer(*self.where, *tokens)
+        return join_pointer(*self.where, *tokens)
 
     def compile(self) -> dict[str, Any]:
         workflow = self.workflow

@@ -12,6 +12,7 @@ from typing import Any
 from catalog.documents import load_document, parse_document
 from catalog.errors import CATALOG_ERROR_CODE, catalog_error
 from intent.errors import IntentError
+from intent.pointer import to_pointer
 
 SCHEMA_FILE = "arazzo-1.0.schema.json"
 # The most problems one validation reports: enough to fix a document, bounded for a huge broken one.
@@ -39,7 +40,7 @@ def validate_arazzo(document: Any) -> list[dict[str, str]]:
     errors = sorted(_validator().iter_errors(document), key=lambda error: (-len(error.absolute_path), str(error.path)))
     for error in errors[:MAX_REPORTED_PROBLEMS]:
         error = _deepest(error)
-        pointer = "".join("/" + str(token).replace("~", "~0").replace("/", "~1") for token in error.absolute_path)
+        pointer = to_pointer(error.absolute_path)
         problems.append({"path": pointer, "message": _short(error.message)})
     return problems
 

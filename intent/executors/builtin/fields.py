@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from intent.executors.builtin.outside_enum import negated_enum_value, stated_outside_enum
 from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
@@ -88,6 +89,9 @@ _CALENDAR_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december today tomorrow tonight".split()
 )
+_JOINING = frozenset({"or", "nor", "and"})
+# Words that may stand between alternatives beside the field's own: "pet 12 or maybe the pet 13".
+_ALTERNATIVE_FILLERS = frozenset("the maybe perhaps possibly number no # id".split())
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s]+")
 
 
@@ -96,6 +100,9 @@ class FieldSpec:
     name: str
     schema: Mapping[str, Any]
     required: bool
+    # A catalog tool's own field (its domain hint lists it): a value the words state for it is
+    # reported even when the schema does not allow it, for the verifier to judge and ask about.
+    tool_field: bool = False
 
 
 @dataclass
@@ -184,6 +191,12 @@ def _field_value(name: str, value: Any, evidence: str, candidates: list[Any] | N
         "pointer": None,
         "candidates": candidates,
     }
+
+
+def _as_integer(mention: Mention) -> Mention:
+    """A whole number's mention with an ``int`` value (a count or an id, never 12.0)."""
+    value = mention.value
+    return replace(mention, value=int(value)) if isinstance(value, float) and value.is_integer() else mention
 
 
 def _negated(text: str, mention: Mention) -> bool:
@@ -280,7 +293,15 @@ class _Extractor:
             chosen = self._prefer_cued(spec, mentions)[0]
             owner = self._owner(chosen)
             if owner is not None:
-                self._emit(spec, owner, chosen, chosen.value)
+                self._emit_one_or_choice(spec, owner, chosen, mentions)
+
+    def _emit_one_or_choice(self, spec: FieldSpec, owner: Owner, chosen: Mention, mentions: list[Mention]) -> None:
+        """``chosen`` for ``spec``; with the other values joined to it, a choice to ask about."""
+        others = self._alternatives(spec, chosen, mentions) if spec.tool_field else []
+        if others:  # "order 000123 or 000124": not the first of them
+            self._emit_choice(spec, [chosen, *others], [chosen.value, *(m.value for m in others)])
+        else:
+            self._emit(spec, owner, chosen, chosen.value)
 
     def _inside_temporal(self, mention: Mention) -> bool:
         return any(t.start <= mention.start and mention.end <= t.end for t in (*self.dates, *self.times))
@@ -353,8 +374,12 @@ class _Extractor:
 
     def enum(self, spec: FieldSpec) -> None:
         words = self.words[spec.name]
+        found = find_enum_values(self.text, spec.schema["enum"])
+        outside = self._outside_enum(spec, found) if spec.tool_field else set()
         mentions: list[Mention] = []
-        for mention in self._usable(find_enum_values(self.text, spec.schema["enum"])):
+        for mention in self._usable(found):
+            if id(self._owner(mention)) in outside:
+                continue  # that request's stated value is not an allowed one: it is asked about
             if _negated(self.text, mention):
                 continue
             if str(mention.value).lower() in _ENUM_GUARDED and not self._stands_alone(mention):
@@ -366,6 +391,25 @@ class _Extractor:
         if mentions:
             mentions = self._same_owner(mentions)
             self._emit_choice(spec, mentions, [m.value for m in mentions])
+
+    def _outside_enum(self, spec: FieldSpec, found: list[Mention]) -> set[int]:
+        """Report each request's value stated for ``spec`` outside its enum; the ids of those owners.
+
+        A negated value ("other than sold") counts as one where its request states no allowed value.
+        """
+        owners: set[int] = set()
+        stated = stated_outside_enum(self.text, spec.name, spec.schema["enum"], found)
+        usable = self._usable(found)
+        negated = [(m, negation) for m in usable if (negation := negated_enum_value(self.text, m)) is not None]
+        positive = {id(self._owner(m)) for m in usable if all(m is not n for n, _ in negated)}
+        stated += [negation for m, negation in negated if id(self._owner(m)) not in positive]
+        for mention in self._usable(stated):
+            owner = self._owner(mention)
+            if owner is None or id(owner) in owners or self._inside_temporal(mention):
+                continue
+            owners.add(id(owner))
+            self._emit(spec, owner, mention, mention.value)
+        return owners
 
     def _stands_alone(self, mention: Mention) -> bool:
         """The value is the whole sentence ("Basic.", "The enterprise one."): an answer, not an adjective."""
@@ -427,10 +471,41 @@ class _Extractor:
             owner = self._owner(mention)
             if owner is None:
                 continue
-            value = mention.value
             if field_kind(spec.schema) is FieldKind.INTEGER:
-                value = int(value)
-            self._emit(spec, owner, mention, value)
+                self._emit_one_or_choice(spec, owner, _as_integer(mention), [_as_integer(m) for m in mentions])
+            else:
+                self._emit_one_or_choice(spec, owner, mention, mentions)  # "pet 12 or pet 13": a choice
+
+    def _alternatives(self, spec: FieldSpec, chosen: Mention, mentions: list[Mention]) -> list[Mention]:
+        """The values joined to ``chosen`` in its request, each named by the field's words or not at all.
+
+        "pet 12 or pet 13", "order 000123, 000124 or 000125": a choice. "pet 12 and pet 13" names two
+        values for an argument that takes one: one call cannot do what the words ask, so it is a
+        choice too, never the first value alone. A comma alone joins values only in a list that
+        ends the sentence ("pet 12, 13."), not before more words ("pet 7, 2 of them").
+        """
+        cue = _expanded(self.words[spec.name]) | _ALTERNATIVE_FILLERS
+        owner = self._owner(chosen)
+        following = sorted((m for m in mentions if m.start >= chosen.end), key=lambda m: m.start)
+        chain: list[Mention] = []
+        joined = 0  # how much of the chain a conjunction closes
+        last = chosen
+        for mention in following:
+            between = self.text[last.end : mention.start]
+            words = [_singular(word.lower()) for word in _WORD.findall(between)]
+            listed = not words and between.strip() == ","
+            if not listed and (not words or words[0] not in _JOINING or not set(words[1:]) <= cue):
+                break
+            if not self.ledger.free(mention) or self._owner(mention) is not owner or self._inside_temporal(mention):
+                break
+            if field_kind(spec.schema) is FieldKind.INTEGER and not float(mention.value).is_integer():
+                break
+            chain.append(mention)
+            joined = joined if listed else len(chain)
+            last = mention
+        if chain and not _WORD.search(re.split(r"[.!?;\n]", self.text[chain[-1].end :], maxsplit=1)[0]):
+            joined = len(chain)  # "Delete pet 12, 13.": the list ends the sentence
+        return chain[:joined]
 
     def _of_kind(self, spec: FieldSpec, mentions: list[Mention]) -> None:
         for mention in mentions:
@@ -489,16 +564,17 @@ class _Extractor:
 
     def identifier(self, spec: FieldSpec, words: frozenset[str]) -> None:
         """An identifier token right after the field's words: "order 000123" for ``order_id``."""
-        for match in _IDENTIFIER_TOKEN.finditer(self.text):
-            before, _ = _words_near(self.text, match.start(), match.end(), 2, 0)
+        tokens = [Mention(match.start(1), match.end(1), match.group(1))
+                  for match in _IDENTIFIER_TOKEN.finditer(self.text)]
+        for mention in tokens:
+            before, _ = _words_near(self.text, mention.start, mention.end, 2, 0)
             if not before or before[-1] not in words:
                 continue
-            mention = Mention(match.start(1), match.end(1), match.group(1))
             if self._inside_temporal(mention) or not self.ledger.free(mention):
                 continue
             owner = self._owner(mention)
             if owner is not None:
-                self._emit(spec, owner, mention, mention.value)
+                self._emit_one_or_choice(spec, owner, mention, tokens)
                 return
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from intent.executors.builtin.answers import answers_open_question
 from intent.executors.builtin.fields import FieldSpec, Owner, extract_fields
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.tool_specs import request_specs
 from intent.executors.builtin.trained import trained_fields
 from intent.executors.builtin.units import Unit, clause_span
+from intent.pointer import join_pointer
 
 __all__ = ["place_fields"]
 
@@ -40,6 +42,8 @@ def place_fields(state: Recognition) -> None:
             host.owner.spans.append(clause_span(unit.clause))
         elif state.baseline is not None:
             unit.role = "update?"
+            if answers_open_question(state, unit.clause):  # "12" after "What is the pet id to delete?"
+                unit.extra["answers"] = True
             unit.owner = Owner(f"o{index}", [clause_span(unit.clause)], [])
             owners.append(unit.owner)
             before = unit
@@ -94,7 +98,7 @@ def _context_fields(state: Recognition, owners: list[Owner]) -> None:
         value = state.context[original]
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             continue
-        pointer = "/" + original.replace("~", "~0").replace("/", "~1")
+        pointer = join_pointer(original)
         owners[0].fields.append({
             "field": spec.name, "value": value, "evidence": str(value), "source": "context",
             "pointer": pointer, "candidates": None,

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from intent.executors.builtin.answers import answers_open_question
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
 from intent.executors.builtin.fields import field_words
 from intent.executors.builtin.followup import content_words, resolve_reference
@@ -122,6 +123,8 @@ def _follow_up_unit(state: Recognition, clause: Clause, phrase: Phrase | None) -
         unit = Unit(clause, "update?", phrase)
         unit.extra["points back"] = "correction" in clause.flags or _points_back(state, phrase)
         return unit
+    if "also" not in clause.flags and answers_open_question(state, clause):
+        return Unit(clause, "update?", phrase, extra={"points back": True, "answers": True})  # "pet 12"
     return Unit(clause, "intent", phrase)
 
 

@@ -12,6 +12,7 @@ from intent.executors.builtin.followup import baseline_constraints, baseline_int
 from intent.executors.builtin.units import Unit
 from intent.executors.builtin.wrappers import unwrap
 from intent.normalize import Mention
+from intent.rfc3339 import parse_date_time
 
 __all__ = ["Recognition"]
 
@@ -22,7 +23,7 @@ def _parse_reference_time(value: Any) -> datetime | None:
     if not isinstance(value, str) or not value:
         return None
     try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+        return parse_date_time(value)
     except ValueError:
         return None
 
