@@ -10,7 +10,7 @@ answer would fix it. Every type is frozen and its ``to_dict`` is the JSON form (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 RefusalCode = Literal[
     "TOOL_FORBIDDEN",
@@ -23,17 +23,8 @@ RefusalCode = Literal[
     "NO_TOOL",
     "INTENT_UNKNOWN",
 ]
-REFUSAL_CODES: Final[tuple[RefusalCode, ...]] = (
-    "TOOL_FORBIDDEN",
-    "RESULT_INCOMPLETE",
-    "RESULT_AMBIGUOUS",
-    "UNRESOLVED_ITEMS",
-    "ARGUMENT_MISSING",
-    "ARGUMENT_UNGROUNDED",
-    "ARGUMENT_INVALID",
-    "NO_TOOL",
-    "INTENT_UNKNOWN",
-)
+# Derived, so the Literal stays the one list of codes.
+REFUSAL_CODES: Final[tuple[RefusalCode, ...]] = get_args(RefusalCode)
 
 ConfirmationReason = Literal["destructive", "high_risk", "critical_risk", "requires_confirmation"]
 

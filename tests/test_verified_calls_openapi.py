@@ -29,10 +29,10 @@ from intent_mcp.verified_server import VerifiedOptions, binding_for_runtime, cre
 from tests.candidates import candidate, constraint, field, intent
 from tests.fakes.petstore_api import SECRETS, PetstoreApi, running_petstore
 from tests.serving import http_process, stop
+from tests.verified_calls import audit_lines, execute, parse
 
 REPO = Path(__file__).resolve().parent.parent
 PETSTORE = REPO / "tests" / "data" / "catalog" / "petstore.yaml"
-META = "intent-mcp/requestId"
 
 
 @pytest.fixture(scope="module")
@@ -63,21 +63,6 @@ async def petstore_client(api: PetstoreApi, audit: Path, *, scripted: list[str] 
                                        on_stop=runtime.aclose, **extra)
     async with Client(server, mode="legacy") as client:
         yield client
-
-
-async def parse(client: Client, text: str) -> tuple[dict[str, Any], str]:
-    result = await client.call_tool("intent_parse", {"input": text})
-    assert result.is_error is False and isinstance(result.structured_content, dict)
-    assert result.meta is not None
-    return result.structured_content, str(result.meta[META])
-
-
-async def execute(client: Client, request_id: str, intent_id: str = "intent-1", **extra: Any) -> Any:
-    return await client.call_tool("intent_execute", {"requestId": request_id, "intentId": intent_id, **extra})
-
-
-def audit_lines(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def requests_since(api: PetstoreApi, start: int) -> list[tuple[str, str, str]]:

@@ -24,9 +24,9 @@ from intent_mcp.tool_nodes import load_tool_nodes
 from intent_mcp.verified_server import VerifiedOptions, create_verified_server
 from tests.candidates import candidate, constraint, field, intent
 from tests.serving import stdio_client
+from tests.verified_calls import audit_lines, execute, parse
 
 STEP_SECONDS = 30
-META = "intent-mcp/requestId"
 ORDER_TEXT = "order 000123: 2 x pet 7, placed\n"
 
 ORDERS: dict[str, Any] = {
@@ -52,21 +52,6 @@ def order_files(tmp_path: Path) -> tuple[Path, Path]:
     store.mkdir()
     (store / "000123").write_text(ORDER_TEXT)
     return catalog, store
-
-
-def audit_lines(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-
-
-async def parse(client: Client, text: str) -> tuple[dict[str, Any], str]:
-    result = await client.call_tool("intent_parse", {"input": text})
-    assert result.is_error is False and isinstance(result.structured_content, dict)
-    assert result.meta is not None
-    return result.structured_content, str(result.meta[META])
-
-
-async def execute(client: Client, request_id: str, intent_id: str = "intent-1", **extra: Any) -> Any:
-    return await client.call_tool("intent_execute", {"requestId": request_id, "intentId": intent_id, **extra})
 
 
 @pytest.mark.anyio
