@@ -40,23 +40,27 @@ class Line:
         return f"{self.family}:{self.number}:{self.phrase}"
 
 
-def _lines() -> list[Line]:
+def _read(path: Path, family: str) -> list[Line]:
+    """One corpus file: ``@reference`` lines set the reference time of the phrases below them."""
     out: list[Line] = []
-    for path in sorted(CORPUS.glob("*.txt")):
-        reference = ""
-        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            text = raw.strip()
-            if not text or text.startswith("#"):
-                continue
-            if text.startswith("@"):
-                reference = text[1:].strip()
-                continue
-            phrase, _, answer = text.partition(" => ")
-            kind, _, values = answer.strip().partition(" ")
-            assert kind in SCHEMAS and reference, f"{path.name}:{number}: {raw!r}"
-            expected = () if values.strip() == "-" else tuple(v.strip() for v in values.split("|"))
-            out.append(Line(path.stem, number, phrase, reference, kind, expected))
+    reference = ""
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        if text.startswith("@"):
+            reference = text[1:].strip()
+            continue
+        phrase, _, answer = text.partition(" => ")
+        kind, _, values = answer.strip().partition(" ")
+        assert kind in SCHEMAS and reference, f"{path.name}:{number}: {raw!r}"
+        expected = () if values.strip() == "-" else tuple(v.strip() for v in values.split("|"))
+        out.append(Line(family, number, phrase, reference, kind, expected))
     return out
+
+
+def _lines() -> list[Line]:
+    return [line for path in sorted(CORPUS.glob("*.txt")) for line in _read(path, path.stem)]
 
 
 LINES = _lines()
@@ -138,20 +142,7 @@ REQUESTS = CORPUS / "requests" / "requests.txt"
 
 
 def _requests() -> list[Line]:
-    out: list[Line] = []
-    reference = ""
-    for number, raw in enumerate(REQUESTS.read_text(encoding="utf-8").splitlines(), start=1):
-        text = raw.strip()
-        if not text or text.startswith("#"):
-            continue
-        if text.startswith("@"):
-            reference = text[1:].strip()
-            continue
-        request, _, answer = text.partition(" => ")
-        kind, _, values = answer.strip().partition(" ")
-        expected = () if values.strip() == "-" else tuple(v.strip() for v in values.split("|"))
-        out.append(Line("requests", number, request, reference, kind, expected))
-    return out
+    return _read(REQUESTS, "requests")
 
 
 IN_REQUESTS = _requests()
