@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from catalog.openapi.naming import free_name
 from catalog.tools import CatalogTool
 from intent.pointer import escape_token, pointer_tokens
 
@@ -65,7 +66,7 @@ def tool_fields(tool: CatalogTool) -> dict[str, ToolField]:
             body_required = schema.get("required")
             inside = set(body_required) if isinstance(body_required, list) else set()
             for prop, prop_schema in schema["properties"].items():
-                name = _free_name(prop, taken)
+                name = free_name(prop, "body", taken)
                 taken.add(name)
                 fields[name] = ToolField(
                     name=name,
@@ -118,17 +119,6 @@ def _flattenable(schema: Mapping[str, Any]) -> bool:
         and all(isinstance(value, Mapping) for value in properties.values())
         and not any(keyword in schema for keyword in _COMPOSITE_KEYWORDS)
     )
-
-
-def _free_name(name: str, taken: set[str]) -> str:
-    if name not in taken:
-        return name
-    candidate = f"{name}_body"
-    counter = 1
-    while candidate in taken:
-        counter += 1
-        candidate = f"{name}_body_{counter}"
-    return candidate
 
 
 def _label(schema: Mapping[str, Any], fallback: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from catalog.depth import refuse_deep_documents
 from catalog.errors import catalog_error
-from catalog.openapi.naming import ToolNamer, derive_tool_name, sanitize_description, to_snake_case
+from catalog.openapi.naming import ToolNamer, derive_tool_name, free_name, sanitize_description, to_snake_case
 from catalog.openapi.schema import SchemaConverter, resolve_object
 from catalog.openapi.security import api_key_locations, is_runtime_parameter, security_schemes
 
@@ -284,7 +284,7 @@ class _OperationBuilder:
             name = parameter["name"]
             if is_runtime_parameter(location, name, self.api_keys):
                 continue
-            arg = self._argument_name(name, location, properties)
+            arg = free_name(name, location, properties)
             schema = self._parameter_schema(parameter)
             properties[arg] = schema
             if location == "path" or parameter.get("required") is True:
@@ -301,7 +301,7 @@ class _OperationBuilder:
         body = self._body(operation, body_parameter, form_fields, where)
         if body is not None:
             body_schema, content_type, body_required = body
-            arg = self._argument_name("body", "body", properties)
+            arg = free_name("body", "body", properties)
             properties[arg] = body_schema
             if body_required:
                 required.append(arg)
@@ -358,18 +358,6 @@ class _OperationBuilder:
                     )
                 merged[(name, location)] = parameter
         return list(merged.values())
-
-    @staticmethod
-    def _argument_name(name: str, location: str, taken: Mapping[str, Any]) -> str:
-        """The wire name, or ``<name>_<in>`` when another location already uses it."""
-        if name not in taken:
-            return name
-        candidate = f"{name}_{location}"
-        counter = 1
-        while candidate in taken:
-            counter += 1
-            candidate = f"{name}_{location}_{counter}"
-        return candidate
 
     def _parameter_schema(self, parameter: Mapping[str, Any]) -> dict[str, Any]:
         if self.version == "2.0":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 
 # Tool names stay within what every MCP client accepts (letters, digits, `_`, at most 64 characters).
 MAX_TOOL_NAME_LENGTH = 64
@@ -57,3 +58,15 @@ class ToolNamer:
         self._counters[base] = counter
         self._used.add(name)
         return name
+
+
+def free_name(name: str, suffix: str, taken: Container[str]) -> str:
+    """``name``, or ``<name>_<suffix>`` (then ``_2``, ``_3``, ...) when ``taken`` already holds it."""
+    if name not in taken:
+        return name
+    candidate = f"{name}_{suffix}"
+    counter = 1
+    while candidate in taken:
+        counter += 1
+        candidate = f"{name}_{suffix}_{counter}"
+    return candidate
