@@ -666,7 +666,8 @@ async def test_a_running_program_reports_progress_and_a_broken_observer_changes_
     assert all(done == round(done, 1) for done, _, _ in hooks.seen)
     assert len(broken.seen) == 1  # it raised once and was not asked again
     failures = [r for r in caplog.records if r.getMessage() == "progress hook failed"]
-    assert len(failures) == 1 and failures[0].exc_info is not None
+    # With its traceback: exc_info holds the exception (a False flag would leave it False, not None).
+    assert len(failures) == 1 and isinstance(failures[0].exc_info, tuple) and failures[0].exc_info[1] is not None
 
 
 # --- the audit record, exactly -----------------------------------------------------------------------------
