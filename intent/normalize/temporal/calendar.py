@@ -24,11 +24,13 @@ from intent.normalize.temporal.lexicon import (
     MONTHS,
     ORDINAL_TOKENS,
     ORDINAL_WORD,
+    SPELLED_YEAR,
     WEEKDAY,
     WEEKDAY_WORDS,
     YEAR,
     day_of,
     scan,
+    spelled_year,
     words_of,
 )
 from intent.normalize.temporal.pieces import Piece
@@ -47,17 +49,19 @@ _DASH = re.compile(
 )
 _MONTH_FIRST = re.compile(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:,\s*|\s+|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d))?",
+    rf"(?:(?:,\s*|\s+|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
-    rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b)?",
+    rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|,?\s+({SPELLED_YEAR}))?",
     re.IGNORECASE,
 )
-# "2027 Jan 2", "2027, January 2nd": the year first, then a month name and a day.
+# "2027 Jan 2", "2027, January 2nd", "2027-jan-2", "2027/01/jan": the year first, then a month name
+# and a day (or, joined by a separator, a day and a month name).
 _YEAR_FIRST = re.compile(
-    rf"\b({YEAR}),?\s+({MONTH})\.?\s+({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)",
+    rf"\b({YEAR})(?:,?\s+({MONTH})\.?\s+({_DAY})|([/-])(?:({MONTH})\4(\d{{1,2}})|(\d{{1,2}})\4({MONTH})))\b"
+    r"(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b|[/-]\w)",
     re.IGNORECASE,
 )
 _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
@@ -108,20 +112,30 @@ def next_month_day(reference: date, month: int, day: int) -> date | None:
     return None
 
 
-def _year(text: str | None) -> int | None:
+def _years(text: str | None, reference: date | None) -> tuple[int, ...] | None:
+    """The years a written year can be. Two digits name this century's year up to ten years after
+    the reference, the last century's from thirty years on, and either in between ("03/18/40"
+    said in 2016 may be 1940 or 2040: conventions differ)."""
     if not text:
         return None
     digits = text.lstrip("'")
+    if not digits.isdigit():
+        year = spelled_year(digits)
+        return (year,) if year is not None else ()
     if len(digits) == 2:
         value = int(digits)
-        return 2000 + value if value < 50 else 1900 + value
-    return int(digits)
+        if reference is None:
+            return (2000 + value if value < 50 else 1900 + value,)
+        ahead = 2000 + value - reference.year
+        return (2000 + value,) if ahead <= 10 else (1900 + value,) if ahead > 30 else (1900 + value, 2000 + value)
+    return (int(digits),)
 
 
-def _dated(start: int, end: int, month: int, day: int, year: int | None, reference: date | None) -> Piece | None:
-    if year is not None:
-        value = safe_date(year, month, day)
-        return Piece(start, end, "date", days=(value,)) if value else None
+def _dated(start: int, end: int, month: int, day: int, years: tuple[int, ...] | None,
+           reference: date | None) -> Piece | None:
+    if years is not None:
+        values = tuple(v for year in years if (v := safe_date(year, month, day)) is not None)
+        return Piece(start, end, "date", days=values) if values else None
     if safe_date(2000, month, day) is None:  # 2000 is a leap year: the month/day can exist at all
         return None
     if reference is None:
@@ -132,17 +146,17 @@ def _dated(start: int, end: int, month: int, day: int, year: int | None, referen
     return Piece(start, end, "date", days=(value,), inferred=True, month_day=(month, day))
 
 
-def _numeric(match: re.Match[str], first: int, second: int, year: int | None, reference: date | None,
+def _numeric(match: re.Match[str], first: int, second: int, years: tuple[int, ...] | None, reference: date | None,
              single_only: bool) -> Piece | None:
     orders = [(first, second), (second, first)] if first != second else [(first, second)]
-    pieces = [p for m, d in orders if 1 <= m <= 12 and (p := _dated(match.start(), match.end(), m, d, year, reference))]
+    pieces = [p for m, d in orders if 1 <= m <= 12 and (p := _dated(match.start(), match.end(), m, d, years, reference))]
     pieces = [p for p in pieces if p.days]
     if not pieces or (single_only and len(pieces) > 1):
         return None
     if len(pieces) == 1:
         return pieces[0]
-    days = tuple(p.days[0] for p in pieces)
-    return Piece(match.start(), match.end(), "date", days=days, inferred=year is None)
+    days = tuple(d for p in pieces for d in p.days)
+    return Piece(match.start(), match.end(), "date", days=days, inferred=years is None)
 
 
 def _day_of_month(start: int, end: int, day: int, reference: date | None, months_ahead: int | None) -> Piece | None:
@@ -175,13 +189,14 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if clock and match.group(2) == "-" and int(clock.group(1)) < 24 and int(clock.group(2)) < 60:
             zone = zone_key(clock.group(4)) if clock.group(4) else None
             out.append(Piece(match.start(), clock.end(), "moment", days=(value,),
-                             clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone))
+                             clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone,
+                             second=int(clock.group(3) or 0)))
         out.append(Piece(match.start(), match.end(), "date", days=(value,)))
     for match in scan(_NUMERIC_YEAR, text, sep):
-        year = _year(match.group(4))
+        years = _years(match.group(4), reference)
         if match.group(2) == "." and len(match.group(4)) == 2:
             continue  # "1.5.26" reads as a version number as often as a date
-        piece = _numeric(match, int(match.group(1)), int(match.group(3)), year, reference, single_only=False)
+        piece = _numeric(match, int(match.group(1)), int(match.group(3)), years, reference, single_only=False)
         if piece and len(match.group(4)) == 2 and len(match.group(1)) == 2 and match.group(2) == "-":
             # "16-04-19" may be written year first too (never "3/3/15"): that reading joins the others
             year_first = safe_date(2000 + int(match.group(1)), int(match.group(3)), int(match.group(4)))
@@ -199,14 +214,14 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if piece and int(match.group(1)) <= 12 < int(match.group(2)):
             out.append(piece)
     for match in scan(_YEAR_FIRST, text, months and digits):
-        day = day_of(match.group(3))
-        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], day or 0, int(match.group(1)),
-                       reference) if day else None
+        day = day_of(match.group(3) or match.group(6) or match.group(7))
+        month = MONTHS[(match.group(2) or match.group(5) or match.group(8)).lower()]
+        piece = _dated(match.start(), match.end(), month, day or 0, (int(match.group(1)),), reference) if day else None
         if piece:
             out.append(piece)
     for match in scan(_GLUED, text, months and digits):
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], int(match.group(1)),
-                       _year(match.group(3)), reference)
+                       _years(match.group(3), reference), reference)
         if piece:
             out.append(piece)
     for match in scan(_MONTH_FIRST, text, months):
@@ -214,15 +229,15 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if day is None:
             continue
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
-                       _year(match.group(3)), reference)
+                       _years(match.group(3) or match.group(4), reference), reference)
         if piece:
             out.append(piece)
     for match in scan(_DAY_FIRST, text, months):
         day = day_of(match.group(1))
         if day is None:
             continue
-        year = _year(match.group(3) or match.group(4) or match.group(5))
-        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, year, reference)
+        years = _years(match.group(3) or match.group(4) or match.group(5) or match.group(6), reference)
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
         if piece:
             out.append(piece)
     for match in scan(_OF_MONTH, text, "month" in words):

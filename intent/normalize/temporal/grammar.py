@@ -30,6 +30,7 @@ from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.holidays import holiday_pieces
 from intent.normalize.temporal.lexicon import (
     CALENDAR_WORDS,
+    CARDINAL,
     CLOCK_WORDS,
     COMMON_WORD_DAYS,
     COUNT,
@@ -42,6 +43,7 @@ from intent.normalize.temporal.lexicon import (
     TRIGGER_WORDS,
     WEEKDAY,
     WEEKDAY_WORDS,
+    alternation,
     count_of,
 )
 from intent.normalize.temporal.lexicon import before as _before
@@ -58,6 +60,8 @@ _PART = re.compile(
     re.IGNORECASE,
 )
 _JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in|sharp)\b|@)*$", re.IGNORECASE)
+# "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
+_DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
@@ -111,6 +115,9 @@ def _with_zone(text: str, piece: Piece) -> Piece:
     return piece.moved(end=match.end(), zone=key)
 
 
+_NEAR_DAYS = 45  # a weekday with a day of month: how far off a matching day is "near"
+
+
 def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tuple[tuple[date, ...], bool]:
     """The days of a date written with its weekday ("Fri, Sep 20", "Tuesday the 19th")."""
     weekday = weekday_piece.weekday
@@ -127,14 +134,28 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
             first = today.replace(day=1) + relativedelta(months=ahead)
             value = safe_date(first.year, first.month, other.day_only)
             if value is not None and value >= today and value.weekday() == weekday:
-                return (value,), True
-        return (), True
+                break
+        else:
+            value = None
+        if value is not None and (value - today).days <= _NEAR_DAYS:
+            return (value,), True
+        # "Thursday the 21st" said a week after a Thursday the 21st, the next one months away: that
+        # recent one is as likely meant, so both are offered
+        for back in (0, 1):
+            first = today.replace(day=1) - relativedelta(months=back)
+            past = safe_date(first.year, first.month, other.day_only)
+            if past is not None and past < today and past.weekday() == weekday and (today - past).days <= _NEAR_DAYS:
+                return ((past, value) if value is not None else (past,)), True
+        return ((value,) if value is not None else ()), True
     return tuple(d for d in other.days if d.weekday() == weekday), other.inferred
 
 
 class _Group:
     def __init__(self, first: Piece) -> None:
         self.pieces = [first]
+
+    def dated_only(self) -> bool:
+        return all(p.kind == "date" for p in self.pieces)
 
     def accepts(self, piece: Piece) -> bool:
         dates = [p for p in self.pieces if p.kind in ("date", "moment")]
@@ -344,7 +365,8 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         if groups:
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
-            if _JOIN.match(gap) and last.accepts(piece) and "\n" not in gap:
+            if (_JOIN.match(gap) or _DATE_DASH_TIME.match(gap) and last.dated_only() and piece.kind == "time") and (
+                    last.accepts(piece) and "\n" not in gap):
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
@@ -362,6 +384,11 @@ _UNREAD_NEIGHBOURS = frozenset(
     "break vacation season period".split()
 ) | (MONTH_WORDS - {"may", "mar", "march"})
 _NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@)[ \t]+)?([^\W_]+)", re.IGNORECASE)
+# "Monday, jan twenty two": a month name after a comma that the phrase did not take.
+_NEXT_MONTH_AFTER_COMMA = re.compile(
+    rf"[ \t]*,[ \t]*(?:{alternation(MONTH_WORDS - {'may', 'mar', 'march'})})\b", re.IGNORECASE)
+# "Friday the fifteen", "Monday the 3": a day number after "the" that the phrase did not take.
+_NEXT_THE_NUMBER = re.compile(rf"[ \t]*,?[ \t]+the[ \t]+(?:\d|(?:{CARDINAL})\b)", re.IGNORECASE)
 _PREVIOUS_WORD = re.compile(r"([^\W_]+)(?:['’]s)?\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
 # "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
 # before a phrase (or before the month word right before it).
@@ -383,7 +410,7 @@ _NEXT_ZONE_WORDS = re.compile(
     r"[ \t]+(?:[^\W\d_]+[ \t]+){1,2}time(?:[ \t]+zone)?\b|[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
 )
 # "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
-_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy ash shrove easter whit fat great "
+_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit fat great "
                               "spy palm red green".split())
 _STARTS_WITH_WEEKDAY = re.compile(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
 _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
@@ -402,6 +429,12 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
             return True
         if word.lower() in COMMON_WORD_DAYS:
             return True  # "10am sun": a short day name left unread next to the phrase
+    month_after = _NEXT_MONTH_AFTER_COMMA.match(text, mention.end)
+    if month_after and mention.date_span is not None and unread(month_after.end() - 1):
+        return True
+    the_number = _NEXT_THE_NUMBER.match(text, mention.end)
+    if the_number and mention.date_span is not None and unread(the_number.end() - 1):
+        return True
     year_after = _NEXT_YEAR_AFTER_COMMA.match(text, mention.end)
     if year_after and mention.date_span is not None and unread(year_after.end() - 1):
         return True
@@ -522,7 +555,7 @@ _AFTER_NUMBER = re.compile(
 )
 _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior)\b|"
+    r"(?:ago|hence|later|earlier|before|after|prior|since)\b|"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold

@@ -75,7 +75,7 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"easter\s+mon(?:day)?": _easter(1),
     r"good\s+friday": _easter(-2),
     r"holy\s+saturday|easter\s+saturday": _easter(-1),
-    r"maundy\s+thursday|holy\s+thursday": _easter(-3),
+    r"maundy\s+thursday|holy\s+thursday|covenant\s+thu(?:rsday|rs|r)?": _easter(-3),
     r"palm\s+sunday": _easter(-7),
     r"ash\s+wednesday": _easter(-46),
     r"shrove\s+tuesday|mardi\s+gras|pancake\s+day": _easter(-47),

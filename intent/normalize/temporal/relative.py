@@ -32,11 +32,14 @@ _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment)\b(?!\s+(?
 _UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
 _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
-_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s*{_UNIT}"
+# "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
+_LEADING = rf"((?:(?:{COUNT})\s+(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?),?\s+(?:and\s+)?)+)?"
+_LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
+_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}{_AMOUNT}\s*{_UNIT}"
                  r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
-    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
+    rf"\b{_LEADING}{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
     r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
@@ -91,8 +94,41 @@ def _amount(text: str) -> float | None:
     return float(value) if value is not None else None
 
 
-def _shift(reference: datetime, amount: float, unit: str, sign: int) -> tuple[str, date, tuple[int, int]] | None:
+def _leading(text: str | None, reference: datetime, sign: int) -> datetime | None:
+    """``reference`` moved by the leading counts of a compound amount ("1 month and" of "1 month and
+    21 days ago"); None when there are none. Larger units go first, as the words put them."""
+    if not text:
+        return None
+    moved = reference
+    for match in _LEADING_PART.finditer(text):
+        count = count_of(match.group(1))
+        unit = match.group(2).lower().rstrip("s")
+        if count is None:
+            return None
+        step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
+                "month": relativedelta(months=count), "year": relativedelta(years=count),
+                "hour": relativedelta(hours=count), "hr": relativedelta(hours=count),
+                "minute": relativedelta(minutes=count), "min": relativedelta(minutes=count)}.get(unit)
+        if step is None:
+            return None
+        moved = moved + sign * step
+    return moved
+
+
+def _shift(reference: datetime, amount: float, unit: str, sign: int,
+           leading: str | None = None) -> tuple[str, date, tuple[int, int]] | None:
     unit = unit.lower().rstrip("s")
+    if leading:
+        base = _leading(leading, reference, sign)
+        if base is None:
+            return None
+        shifted = _shift(base, amount, unit, sign)
+        if shifted is None:
+            return None
+        fine = re.search(r"\b(?:hours?|hrs?|minutes?|mins?)\b", leading, re.IGNORECASE)
+        if fine and shifted[0] == "date":
+            return None  # "2 hours and 3 days": a moment counted in days has no time of day to give
+        return shifted
     if unit in ("hour", "hr", "h", "minute", "min"):
         minutes = amount * (60 if unit in ("hour", "hr", "h") else 1)
         if not float(minutes).is_integer():
@@ -158,27 +194,27 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
                          inferred=True, part=part))
     for match in scan(_NOW, text, words & _NOW_TOKENS):
         out.append(Piece(match.start(), match.end(), "moment", days=(today,),
-                         clocks=((reference.hour, reference.minute),), inferred=True))
+                         clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
     for match in scan(_LAST_NIGHT, text, "night" in words):
         out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=1),), inferred=True,
                          part="night"))
     for match in scan(_IN, text, units):
-        amount = _amount(match.group(1))
+        amount = _amount(match.group(2))
         if amount is None:
             continue
         if match.group(0).lower().rstrip().endswith("and a half"):
             amount += 0.5
-        piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(2), 1))
+        piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(3), 1, match.group(1)))
         if piece:
             out.append(piece)
     for match in scan(_AFTER_COUNT, text, units):
-        amount = _amount(match.group(1))
+        amount = _amount(match.group(2))
         if amount is None:
             continue
         phrase = " ".join(match.group(0).lower().split())
-        if " and a half " in phrase and "and a half" not in match.group(1).lower():  # "2 hours and a half ago"
+        if " and a half " in phrase and "and a half" not in match.group(2).lower():  # "2 hours and a half ago"
             amount += 0.5
-        relation = " ".join(match.group(3).lower().split())
+        relation = " ".join(match.group(4).lower().split())
         sign = -1 if relation in ("ago", "ago today", "back", "earlier", "before now", "before tomorrow",
                                   "before today") else 1
         base = reference
@@ -186,7 +222,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             base = reference + timedelta(days=1)
         elif relation.endswith("yesterday"):
             base = reference - timedelta(days=1)
-        shifted = _shift(base, amount, match.group(2), sign)
+        shifted = _shift(base, amount, match.group(3), sign, match.group(1))
         if shifted is not None and shifted[0] == "moment" and base is not reference:
             continue  # "2 hours from tomorrow" names no clear moment
         piece = _piece(match.start(), match.end(), shifted)

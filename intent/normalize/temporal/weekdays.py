@@ -56,9 +56,10 @@ _DAY_OF_YEAR = re.compile(
 )
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
         "last": -1}
-# "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday".
+# "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday",
+# "previous week - Monday".
 _LAST_WEEKS = re.compile(
-    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?,?\s+(?:on\s+)?"
+    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?"
     rf"(?:the\s+)?({WEEKDAY})\b\.?",
     re.IGNORECASE,
 )
