@@ -149,7 +149,8 @@ def _dated(start: int, end: int, month: int, day: int, years: tuple[int, ...] | 
 def _numeric(match: re.Match[str], first: int, second: int, years: tuple[int, ...] | None, reference: date | None,
              single_only: bool) -> Piece | None:
     orders = [(first, second), (second, first)] if first != second else [(first, second)]
-    pieces = [p for m, d in orders if 1 <= m <= 12 and (p := _dated(match.start(), match.end(), m, d, years, reference))]
+    pieces = [p for m, d in orders
+              if 1 <= m <= 12 and (p := _dated(match.start(), match.end(), m, d, years, reference))]
     pieces = [p for p in pieces if p.days]
     if not pieces or (single_only and len(pieces) > 1):
         return None

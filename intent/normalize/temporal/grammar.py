@@ -365,8 +365,8 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         if groups:
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
-            if (_JOIN.match(gap) or _DATE_DASH_TIME.match(gap) and last.dated_only() and piece.kind == "time") and (
-                    last.accepts(piece) and "\n" not in gap):
+            dashed = _DATE_DASH_TIME.match(gap) is not None and last.dated_only() and piece.kind == "time"
+            if (_JOIN.match(gap) or dashed) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
@@ -410,8 +410,8 @@ _NEXT_ZONE_WORDS = re.compile(
     r"[ \t]+(?:[^\W\d_]+[ \t]+){1,2}time(?:[ \t]+zone)?\b|[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
 )
 # "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
-_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit fat great "
-                              "spy palm red green".split())
+_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit "
+                              "fat great spy palm red green".split())
 _STARTS_WITH_WEEKDAY = re.compile(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
 _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").

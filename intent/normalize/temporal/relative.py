@@ -35,7 +35,8 @@ _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5
 # "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
 _LEADING = rf"((?:(?:{COUNT})\s+(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?),?\s+(?:and\s+)?)+)?"
 _LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
-_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}{_AMOUNT}\s*{_UNIT}"
+_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
+                 rf"{_AMOUNT}\s*{_UNIT}"
                  r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
