@@ -18,7 +18,9 @@ from datetime import date
 from dateutil.relativedelta import relativedelta
 
 from intent.normalize.temporal.lexicon import (
+    CARDINAL_WORDS,
     DAY_NUMBER,
+    HOUR_WORD,
     MONTH,
     MONTH_WORDS,
     MONTHS,
@@ -28,6 +30,7 @@ from intent.normalize.temporal.lexicon import (
     WEEKDAY,
     WEEKDAY_WORDS,
     YEAR,
+    alternation,
     day_of,
     scan,
     spelled_year,
@@ -49,12 +52,13 @@ _DASH = re.compile(
 )
 _MONTH_FIRST = re.compile(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:,\s*|\s+|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
-    rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|,?\s+({SPELLED_YEAR}))?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|"
+    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
     re.IGNORECASE,
 )
 # "2027 Jan 2", "2027, January 2nd", "2027-jan-2", "2027/01/jan": the year first, then a month name
@@ -64,11 +68,24 @@ _YEAR_FIRST = re.compile(
     r"(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b|[/-]\w)",
     re.IGNORECASE,
 )
+# "jan twenty two", "January twenty five nineteen eighty six", "twenty five January 1986": a day said
+# as a cardinal number. Before the month, or when small or after "May"/"March" (ordinary words), only
+# with a year after it: "five June birthdays", "in June two teams" are counts.
+_CARDINAL_DAY = alternation(w for w, v in CARDINAL_WORDS.items() if v <= 31)
+_NOT_A_COUNT = r"(?!\s+(?:days?|weeks?|months?|years?|hours?|minutes?|people|persons|times|of\b))"
+_MONTH_CARDINAL = re.compile(
+    rf"\b({MONTH})\.?\s+({_CARDINAL_DAY})\b{_NOT_A_COUNT}(?:(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR}))?",
+    re.IGNORECASE,
+)
+_CARDINAL_MONTH = re.compile(
+    rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})",
+    re.IGNORECASE,
+)
 _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
     r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-|"
-    r"\s+(?:\d{1,2}[:.]\d{2}|\d{4}\b|\d{1,2}\s*[ap]\.?m\b))"
+    rf"\s+(?:\d{{1,2}}[:.]\d{{2}}|\d{{4}}\b|(?:\d{{1,2}}|{HOUR_WORD})\s*[ap]\.?m\b))"
 )
 _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
@@ -233,11 +250,21 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                        _years(match.group(3) or match.group(4), reference), reference)
         if piece:
             out.append(piece)
+    for pattern in (_MONTH_CARDINAL, _CARDINAL_MONTH):
+        for match in scan(pattern, text, months):
+            month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]
+            day = CARDINAL_WORDS[" ".join(day_word.lower().replace("-", " ").split())]
+            if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")):
+                continue
+            piece = _dated(match.start(), match.end(), MONTHS[month_word.lower()], day,
+                           _years(match.group(3), reference), reference)
+            if piece:
+                out.append(piece)
     for match in scan(_DAY_FIRST, text, months):
         day = day_of(match.group(1))
         if day is None:
             continue
-        years = _years(match.group(3) or match.group(4) or match.group(5) or match.group(6), reference)
+        years = _years(next((g for g in match.groups()[2:7] if g), None), reference)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
         if piece:
             out.append(piece)

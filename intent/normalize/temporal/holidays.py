@@ -112,7 +112,7 @@ _OTHER_CALENDAR = re.compile(
 _HOLIDAY_RE = re.compile(
     r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+past|past|upcoming)\s+)?"
     r"(" + "|".join(f"(?P<h{i}>{name})" for i, name in enumerate(_NAMES)) + r")\b"
-    rf"(?:(?:,\s*|\s+)({YEAR})\b|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?)({YEAR})\b(?![:.]\d)|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
     re.IGNORECASE,
 )
 
