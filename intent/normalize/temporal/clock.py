@@ -36,7 +36,8 @@ _SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\
 _H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)(?:ish)?\b", re.IGNORECASE)
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:ish)?\b",
+                    re.IGNORECASE)
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
     rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?"
@@ -223,7 +224,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             clock = (int(match.group(1)), int(match.group(2) or 0))
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_NAMED, text, words & _NAMED_WORDS):
-        midnight = match.group(1).lower() == "midnight"
+        midnight = match.group(1).lower().replace("-", "").replace(" ", "") == "midnight"
         out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
                          midnight=midnight))
     for match in scan(_AT_24, text, cue):

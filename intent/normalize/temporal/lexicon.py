@@ -155,7 +155,7 @@ CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "t
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr moro morrow yesterday overmorrow now "
-    "moment night morning afternoon evening ago hence later".split()
+    "moment present night morning afternoon evening ago hence later business working".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
     "christmas xmas boxing new year years valentine valentines patrick patricks paddy paddys april fools fool earth "

@@ -28,7 +28,8 @@ _DAY_WORDS = re.compile(
     re.IGNORECASE,
 )
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
-_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
+                  r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 _UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
 _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
@@ -57,6 +58,13 @@ _SAME_TIME = re.compile(
 _WEEK_ON = re.compile(
     r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
 )
+# "in 4 business days", "3 working days from now", "2 business days ago": weekdays counted, Saturday
+# and Sunday skipped (public holidays are not known here, so a count that crosses one may be off by it).
+_BUSINESS_DAYS = re.compile(
+    rf"\b(?:(in|after)\s+({COUNT})\s+(?:business|working|work)\s+days?(?:['’]?\s+time)?|"
+    rf"({COUNT})\s+(?:business|working|work)\s+days?\s+(from\s+now|from\s+today|later|hence|ago|back|earlier))\b",
+    re.IGNORECASE,
+)
 _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
 
@@ -65,7 +73,7 @@ _DAY_TOKENS = frozenset(
     "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
     "nite this morrow".split()
 )
-_NOW_TOKENS = frozenset({"now", "moment"})
+_NOW_TOKENS = frozenset({"now", "moment", "present"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
     "mins".split()
@@ -238,6 +246,17 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         weeks = 2 * count if unit == "fortnight" else count
         start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
         out.append(Piece(match.start(), match.end(), "date", days=(start_day + timedelta(weeks=weeks),), inferred=True))
+    for match in scan(_BUSINESS_DAYS, text, words & {"business", "working", "work"}):
+        count = count_of(match.group(2) or match.group(3))
+        if count is None or count > 260:
+            continue
+        sign = -1 if (match.group(4) or "").lower() in ("ago", "back", "earlier") else 1
+        day = today
+        for _ in range(count):
+            day += timedelta(days=sign)
+            while day.weekday() >= 5:
+                day += timedelta(days=sign)
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
