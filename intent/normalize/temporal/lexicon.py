@@ -162,7 +162,8 @@ HOLIDAY_WORDS = frozenset(
     "may juneteenth independence fourth july halloween hallowe all veterans veteran remembrance armistice "
     "groundhog vegan martin mlk presidents president washington mother mothers father fathers memorial labor "
     "labour columbus indigenous thanksgiving black cyber boss bosses easter good holy maundy palm ash shrove mardi "
-    "pancake covenant ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king kings".split()
+    "pancake covenant ides ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king "
+    "kings".split()
 )
 CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
