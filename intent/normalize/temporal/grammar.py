@@ -176,7 +176,8 @@ class _Group:
             )
         return False
 
-    def mention(self, today: date | None) -> TemporalMention | None:
+    def mention(self, today: date | None, small_hours: bool = False) -> TemporalMention | None:
+        """The phrase the pieces make; ``small_hours``: the reference time is before 6am."""
         if any(p.bad for p in self.pieces):
             return None
         dates = [p for p in self.pieces if p.kind in ("date", "moment")]
@@ -220,6 +221,13 @@ class _Group:
                 if not fitting:
                     return None  # "this evening at 2": neither reading is in the evening
                 clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
+            elif (parts and parts[0] == "night" and clock_piece.kind == "time" and clock_piece.settled and days
+                  and all(0 < c[0] < 6 for c in clocks) and any(p.kind == "date" and p.part == "night" for p in dates)):
+                # "tonight at 1am": the small hours that end tonight, tomorrow's date; said in the
+                # small hours themselves, this very night may be meant as well
+                named_days = days
+                later = tuple(d + timedelta(days=1) for d in days)
+                days = (*days, *later) if small_hours else later
             elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
@@ -370,7 +378,8 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
-    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today)) is not None]
+    small_hours = reference is not None and reference.hour < 6
+    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
     return tuple(_ranges(text, [_blurred(text, m) for m in _unqualified(text, mentions)]))
 
 
