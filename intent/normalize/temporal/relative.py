@@ -35,13 +35,16 @@ _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 # "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
 _LEADING = rf"((?:(?:{COUNT})\s+(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?),?\s+(?:and\s+)?)+)?"
+# The leading counts right before a counted phrase ("1 month and" before "21 days ago"): looked for
+# behind a match only, so the scan does not try them at every word.
+_LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE)
 _LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
                  rf"{_AMOUNT}\s*{_UNIT}"
                  r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
-    rf"\b{_LEADING}{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
+    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
     r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
@@ -217,13 +220,13 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         if piece:
             out.append(piece)
     for match in scan(_AFTER_COUNT, text, units):
-        amount = _amount(match.group(2))
+        amount = _amount(match.group(1))
         if amount is None:
             continue
         phrase = " ".join(match.group(0).lower().split())
-        if " and a half " in phrase and "and a half" not in match.group(2).lower():  # "2 hours and a half ago"
+        if " and a half " in phrase and "and a half" not in match.group(1).lower():  # "2 hours and a half ago"
             amount += 0.5
-        relation = " ".join(match.group(4).lower().split())
+        relation = " ".join(match.group(3).lower().split())
         sign = -1 if relation in ("ago", "ago today", "back", "earlier", "before now", "before tomorrow",
                                   "before today") else 1
         base = reference
@@ -231,10 +234,11 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             base = reference + timedelta(days=1)
         elif relation.endswith("yesterday"):
             base = reference - timedelta(days=1)
-        shifted = _shift(base, amount, match.group(3), sign, match.group(1))
+        leading = _LEADING_BEFORE.search(text, max(0, match.start() - 80), match.start())
+        shifted = _shift(base, amount, match.group(2), sign, leading.group(1) if leading else None)
         if shifted is not None and shifted[0] == "moment" and base is not reference:
             continue  # "2 hours from tomorrow" names no clear moment
-        piece = _piece(match.start(), match.end(), shifted)
+        piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
     for match in scan(_SAME_TIME, text, "time" in words):
