@@ -82,6 +82,11 @@ _WORD_AT = re.compile(
     r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
     re.IGNORECASE,
 )
+# "eight forty", "ten fifteen", "eleven oh five" said alone (the whole quote, or after a cue and
+# before the end of a sentence): hours and minutes in words, either half of the day.
+_WORD_PAIR = re.compile(
+    rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?]))", re.IGNORECASE
+)
 _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+quarters|a\s+quarter|quarter|half)"
 _PAST_TO = re.compile(
     rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
@@ -275,6 +280,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_AT_HOUR, text, cue):
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+    for match in scan(_WORD_PAIR, text, words & _HOUR_WORD_SET):
+        if _HOUR_LEAD.search(_before(text, match.start())):
+            hour, minute = _hour(match.group(1)), _minute(match.group(2))
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
