@@ -251,12 +251,12 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
         out.append(Piece(match.start(), match.end(), "date", days=(start_day + timedelta(weeks=weeks),), inferred=True))
     for match in scan(_BUSINESS_DAYS, text, words & {"business", "working", "work"}):
-        count = count_of(match.group(2) or match.group(3))
-        if count is None or count > 260:
+        working_days = count_of(match.group(2) or match.group(3))
+        if working_days is None or working_days > 260:
             continue
         sign = -1 if (match.group(4) or "").lower() in ("ago", "back", "earlier") else 1
         day = today
-        for _ in range(count):
+        for _ in range(working_days):
             day += timedelta(days=sign)
             while day.weekday() >= 5:
                 day += timedelta(days=sign)
