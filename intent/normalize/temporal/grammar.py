@@ -575,6 +575,7 @@ _AFTER_GUARD = re.compile(
 # The phrase takes them in (its day is still the day written; they give it no time of day).
 _BLUR_BEFORE = re.compile(
     r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
+    r"\bfirst\s+thing\s+(?:on\s+|in\s+the\s+)?|"
     r"\bmid[-\s]?)$",
     re.IGNORECASE,
 )

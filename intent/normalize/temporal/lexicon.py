@@ -62,7 +62,7 @@ for _tens, _base in (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50
 COUNT_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": None,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": None,
 }  # fmt: skip
 
 

@@ -57,6 +57,10 @@ _SAME_TIME = re.compile(
     r"(?:at\s+)?this\s+time\b(?!\s+(?:of|in|next|last|this|around|round)\b))",
     re.IGNORECASE,
 )
+# "same time next week", "this time next month": the reference moment a week (month, year) on or back.
+_SAME_TIME_NEXT = re.compile(
+    r"\b(?:at\s+)?(?:this|the\s+same|same)\s+time\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
+)
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
 _WEEK_ON = re.compile(
     r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
@@ -241,6 +245,13 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
+    for match in scan(_SAME_TIME_NEXT, text, "time" in words):
+        sign = 1 if match.group(1).lower() == "next" else -1
+        unit = match.group(2).lower()
+        moment = reference + sign * {"week": relativedelta(weeks=1), "month": relativedelta(months=1),
+                                     "year": relativedelta(years=1)}[unit]
+        out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                         clocks=((moment.hour, moment.minute),), inferred=True))
     for match in scan(_SAME_TIME, text, "time" in words):
         out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
                          needs_day="any"))
