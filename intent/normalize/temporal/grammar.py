@@ -59,11 +59,12 @@ _PART = re.compile(
     r"(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"^(?:[\s,(]|\b(?:at|@|on|by|around|about|the|of|for|from|in|sharp)\b|@)*$", re.IGNORECASE)
+_JOIN = re.compile(r"^(?:[\s,(]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp)\b|@)*$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+_BETWEEN_INSIDE = re.compile(r"\bbetween\b", re.IGNORECASE)  # "tomorrow between 2 and 4pm"
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
 
 
@@ -103,10 +104,16 @@ def _choose(pieces: list[Piece]) -> list[Piece]:
     return chosen
 
 
+_DASHED_CLOCK = re.compile(r"\s*-\s*(\d{1,2}):?(\d{2})\s*\)?$")
+
+
 def _with_zone(text: str, piece: Piece) -> Piece:
     match = ZONE.match(text, piece.end)
     if match is None:
         return piece
+    dashed = _DASHED_CLOCK.match(match.group(0))
+    if dashed and any((int(dashed.group(1)), int(dashed.group(2))) > c for c in piece.clocks):
+        return piece  # "9:30-10:30": the end of a range, not an offset of -10:30
     key = zone_key(match.group(1))
     if key is None:
         return piece
@@ -268,7 +275,8 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
             continue
         if any(r.second for r in (*first.readings, *second.readings)):
             continue  # ends written to the second are not put together
-        if gap.strip().lower() == "and" and not _BETWEEN.search(_before(text, first.start)):
+        if gap.strip().lower() == "and" and not (
+                _BETWEEN.search(_before(text, first.start)) or _BETWEEN_INSIDE.search(text, first.start, first.end)):
             continue
         first_days = tuple(dict.fromkeys(r.day for r in first.readings))
         second_days = tuple(dict.fromkeys(r.day for r in second.readings))
@@ -367,7 +375,12 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         if words & PART_WORDS:
             found += _part_pieces(window)
         pieces += [p.moved(start=p.start + start, end=p.end + start) if start else p for p in found]
-    chosen = _after_day_only(text, [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)])
+    zoned: list[Piece] = []
+    for piece in _choose(pieces):
+        if zoned and piece.start < zoned[-1].end:
+            continue  # inside the zone the piece before took ("14:00-05:00")
+        zoned.append(_with_zone(text, piece) if piece.kind == "time" else piece)
+    chosen = _after_day_only(text, zoned)
     groups: list[_Group] = []
     for piece in chosen:
         if groups:
