@@ -81,6 +81,19 @@ _CARDINAL_MONTH = re.compile(
     rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})",
     re.IGNORECASE,
 )
+# "March 3-5", "Dec 24th - 26th", "3-5 March": two days of one month, the ends of a range; each end
+# is its own piece so the grammar pairs them as it pairs "Dec 24 - Dec 26".
+_DAY_RANGE_JOIN = r"\s*(?:-|–|—|to|through|thru|until|till)\s*"
+_MONTH_DAY_RANGE = re.compile(
+    rf"\b({MONTH})\.?\s+({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:{MONTH})\b)"
+    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+_DAY_RANGE_MONTH = re.compile(
+    rf"(?<![\w/.:-])({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\s+(?:of\s+)?({MONTH})\b\.?"
+    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
 _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
@@ -192,6 +205,14 @@ def _day_of_month(start: int, end: int, day: int, reference: date | None, months
     return None
 
 
+def _replace(out: list[Piece], pieces: list[Piece]) -> None:
+    """Add ``pieces``, dropping what other patterns read over exactly the same words (the ends of a
+    range know their year from each other)."""
+    spans = {(p.start, p.end) for p in pieces}
+    out[:] = [p for p in out if (p.start, p.end) not in spans]
+    out.extend(pieces)
+
+
 def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | None = None) -> list[Piece]:
     """Every written calendar date in ``text``; a year-less one only when ``reference`` is known."""
     out: list[Piece] = []
@@ -250,6 +271,28 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                        _years(match.group(3) or match.group(4), reference), reference)
         if piece:
             out.append(piece)
+    for match in scan(_MONTH_DAY_RANGE, text, months and digits):
+        month = MONTHS[match.group(1).lower()]
+        first, second = day_of(match.group(2)) or 0, day_of(match.group(4)) or 0
+        years = _years(match.group(5), reference)
+        if first < second:
+            start = _dated(match.start(), match.start(3), month, first, years, reference)
+            end = _dated(match.end(3), match.end(), month, second, years or (start.days[0].year,) if start and
+                         start.days else years, reference)
+            _replace(out, [p for p in (start, end) if p is not None])
+        else:  # "Dec 5-3": not a range, and "Dec 5" alone is not what was written
+            out.append(Piece(match.start(), match.end(), "date", bad=True))
+    for match in scan(_DAY_RANGE_MONTH, text, months and digits):
+        month = MONTHS[match.group(4).lower()]
+        first, second = day_of(match.group(1)) or 0, day_of(match.group(3)) or 0
+        years = _years(match.group(5), reference)
+        if first < second:
+            end = _dated(match.end(2), match.end(), month, second, years, reference)
+            start = _dated(match.start(), match.start(2), month, first, years or (end.days[0].year,) if end and
+                           end.days else years, reference)
+            _replace(out, [p for p in (start, end) if p is not None])
+        else:
+            out.append(Piece(match.start(), match.end(), "date", bad=True))
     for pattern in (_MONTH_CARDINAL, _CARDINAL_MONTH):
         for match in scan(pattern, text, months):
             month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]
