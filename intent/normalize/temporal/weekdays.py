@@ -69,8 +69,9 @@ _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evenin
                         r"\d)|\.?\s*$)", re.IGNORECASE)
 
 
-_TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)",
-                         re.IGNORECASE)
+# "sun at 10am", "sat 5th dec", "Sun Dec 6": a time of day or a date follows.
+_TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)|"
+                         rf"\.?,?\s+(?:{MONTH})\.?\s+\d{{1,2}}\b", re.IGNORECASE)
 
 
 def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
