@@ -207,6 +207,14 @@ def _negated(text: str, mention: Mention) -> bool:
 
 
 _DAY_NEARBY = 40  # characters between a bare time and a day that may be its day
+_OR_BETWEEN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
+_POSSESSIVES = frozenset("my our your his her their".split())
+
+
+def _an_event_of(text: str, mention: Mention) -> bool:
+    """"my 3pm", "our 10:30": a time naming an event someone has, not a time being asked for."""
+    prev, _ = _words_near(text, mention.start, mention.end, 1, 0)
+    return bool(prev) and prev[0] in _POSSESSIVES
 
 
 def _day_nearby(mentions: tuple[TemporalMention, ...], index: int) -> bool:
@@ -362,10 +370,20 @@ class _Extractor:
         for index, mention in enumerate(mentions):
             values = moments_of(mention, self.reference_time)
             span = Mention(mention.start, mention.end, None)
+            if not mention.role and (_negated(self.text, span) or _an_event_of(self.text, span)):
+                continue  # "from Monday", "move my 3pm to 4pm": the moment being moved, not the new one
             if values and self.ledger.free(span) and self._owner(span) is not None:
                 if all(r.day is None for r in mention.readings) and _day_nearby(mentions, index):
                     return
-                self._emit_choice(spec, [span], list(values))
+                spans, values = [span], list(values)
+                for other in mentions[index + 1 :]:  # "Thursday at 2pm, or Friday at 3": a choice to ask about
+                    # the two ends of a range ("from 3 to 4pm") are both offered to a field for one moment
+                    ends = mention.role == "start" and other.role == "end" and len(spans) == 1
+                    if not ends and not _OR_BETWEEN.match(self.text, spans[-1].end, other.start):
+                        break
+                    spans.append(Mention(other.start, other.end, None))
+                    values += [v for v in moments_of(other, self.reference_time) if v not in values]
+                self._emit_choice(spec, spans, values)
                 return
 
     def _same_owner(self, mentions: list[Mention]) -> list[Mention]:
