@@ -104,6 +104,8 @@ def _choose(pieces: list[Piece]) -> list[Piece]:
     return chosen
 
 
+_ZONE_NAME_AFTER_OFFSET = re.compile(r"\s*\([A-Za-z][A-Za-z ]{1,40}\)")
+_NUMERIC_OFFSET = re.compile(r"\s*\(?\s*[+-]\d")
 _DASHED_CLOCK = re.compile(r"\s*-\s*(\d{1,2}):?(\d{2})\s*\)?$")
 
 
@@ -119,7 +121,14 @@ def _with_zone(text: str, piece: Piece) -> Piece:
         return piece
     if key == "?":
         return piece.moved(end=match.end(), bad=True)
-    return piece.moved(end=match.end(), zone=key)
+    end = match.end()
+    if re.search(r"\d\s*$", match.group(0)):
+        named = _ZONE_NAME_AFTER_OFFSET.match(text, end)  # "GMT+0900 (JST)": the offset's name
+        end = named.end() if named else end
+    if _NUMERIC_OFFSET.match(match.group(0)) and len(piece.clocks) > 1:
+        # "10:00:00 +0000": a numeric offset is written by clocks that count 24 hours
+        return piece.moved(end=end, zone=key, clocks=piece.clocks[:1], settled=True)
+    return piece.moved(end=end, zone=key)
 
 
 _NEAR_DAYS = 45  # a weekday with a day of month: how far off a matching day is "near"
