@@ -55,7 +55,8 @@ from intent.normalize.temporal.zones import ZONE, zone_key
 __all__ = ["read_temporal"]
 
 _PART = re.compile(
-    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch)|"
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch|"
+    r"arvo|eve(?!\s+of\b))|"
     r"(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
@@ -87,7 +88,7 @@ def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
-        part = "lunch" if part.startswith("lunch") else part
+        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening"}.get(part, part)
         if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
             continue  # a lone "am" is the verb
         out.append(Piece(match.start(), match.end(), "part", part=part))

@@ -169,5 +169,5 @@ CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
      "quarter", "half", "oclock", "clock"}
 )
-PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch".split())
+PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
 TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
