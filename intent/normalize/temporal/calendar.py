@@ -1,13 +1,17 @@
 """Calendar dates as written: "2026-12-24", "December 24", "24 Dec 2026", "the 24th of December",
 "the first of March", "Dec. 24th, 2026", "31-Oct-74", "12/24", "24/12/2026", "2-15", "on the 15th",
 "the 20th of next month", "next month on the 5th", "2027 Jan 2", "10Dec26", "this March 14th",
-"7. April 2027", "Friday 27" (a bare number after a weekday, when it cannot be an hour).
+"7. April 2027", "Friday 27" (a bare number after a weekday, when it cannot be an hour), years in
+words ("July 4th, nineteen seventy-six"), "2027-mar-15", "jan twenty two", "July 4th of 2027",
+and two days of one month as a range ("March 3-5").
 
 Numeric dates follow one locale rule, stated here: day and month are told apart only when one
 of them is above 12 ("2/15" is February 15, "15/2" too); otherwise ("2/3") both readings are
 kept and the phrase is ambiguous. Dotted dates ("10.31.1974") need a year, so "1.5" stays a number.
 Three two-digit numbers joined by dashes may be written year first too ("16-04-19").
-A date without a year is its next occurrence on or after the reference day.
+A date without a year is its next occurrence on or after the reference day. A two-digit year is
+this century's up to ten years after the reference, the last century's from thirty years on, and
+either in between.
 """
 
 from __future__ import annotations

@@ -2,10 +2,13 @@
 
 1. Each family reads its own forms (``calendar``, ``weekdays``, ``relative``, ``holidays``,
    ``clock``, parts of day and zones here). Overlapping pieces keep the longest.
-2. Neighbouring pieces joined only by words like "at", "on", "," or "the" form one phrase:
-   "tomorrow at 3pm", "3pm on Friday", "at 7:30 PM on Fri, Sep 20", "tomorrow morning at 8".
+2. Neighbouring pieces joined only by words like "at", "on", "," or "the" (or a bracket, or a
+   dash from a day to a time) form one phrase: "tomorrow at 3pm", "3pm on Friday", "at 7:30 PM on
+   Fri, Sep 20", "tomorrow morning at 8", "Friday (Dec 4)", "6 jan 2027 - 6:37am".
    A part of day settles an hour written without am/pm; a weekday next to a date must agree
-   with it (or picks the year / month of a date written without one).
+   with it (or picks the year / month of a date written without one; "Thursday the 21st" said
+   days after such a Thursday, the next one months away, keeps both); the small hours after
+   "tonight" fall on the next date.
 3. Two phrases joined by "to", "-", "until", "through" (or "between A and B") are the two ends of
    a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
 

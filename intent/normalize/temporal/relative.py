@@ -2,8 +2,10 @@
 "yesterday", "the day after tomorrow", "the day before yesterday", "in 3 days", "3 days ago",
 "a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
 tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago", "in two days' time", "a week
-today", "tomorrow week", "a year ago today", and the reference clock on another day ("same time
-tomorrow", "Friday at this time").
+today", "tomorrow week", "a year ago today", counts of several units ("1 month and 21 days ago"),
+working days ("in 4 business days": Saturday and Sunday skipped, public holidays not known), and
+the reference clock on another day ("same time tomorrow", "same time next week", "Friday at this
+time").
 
 Counts of days, weeks, months and years give a day; counts of hours and minutes give a moment
 (day and time of day). Calendar arithmetic is ``dateutil.relativedelta`` ("in a month" from

@@ -2,7 +2,7 @@
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
 week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
 "upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
-day of next year".
+day of next year", "previous week - Monday".
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
