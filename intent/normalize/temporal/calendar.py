@@ -98,6 +98,9 @@ _DAY_RANGE_MONTH = re.compile(
     rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
     re.IGNORECASE,
 )
+_RANGE_MARK = re.compile(r"\d(?:st|nd|rd|th)?\s*[-–—]", re.IGNORECASE)
+_RANGE_WORDS = frozenset("to through thru until till".split())
+_CARDINAL_TOKENS = frozenset(w for phrase in CARDINAL_WORDS for w in phrase.replace("-", " ").split())
 _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
@@ -275,30 +278,31 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                        _years(match.group(3) or match.group(4), reference), reference)
         if piece:
             out.append(piece)
-    for match in scan(_MONTH_DAY_RANGE, text, months and digits):
+    ranged = months and digits and (_RANGE_MARK.search(text) is not None or words & _RANGE_WORDS)
+    for match in scan(_MONTH_DAY_RANGE, text, ranged):
         month = MONTHS[match.group(1).lower()]
         first, second = day_of(match.group(2)) or 0, day_of(match.group(4)) or 0
         years = _years(match.group(5), reference)
         if first < second:
-            start = _dated(match.start(), match.start(3), month, first, years, reference)
-            end = _dated(match.end(3), match.end(), month, second, years or (start.days[0].year,) if start and
-                         start.days else years, reference)
-            _replace(out, [p for p in (start, end) if p is not None])
+            opening = _dated(match.start(), match.start(3), month, first, years, reference)
+            same_year = years or ((opening.days[0].year,) if opening and opening.days else None)
+            closing = _dated(match.end(3), match.end(), month, second, same_year, reference)
+            _replace(out, [p for p in (opening, closing) if p is not None])
         else:  # "Dec 5-3": not a range, and "Dec 5" alone is not what was written
             out.append(Piece(match.start(), match.end(), "date", bad=True))
-    for match in scan(_DAY_RANGE_MONTH, text, months and digits):
+    for match in scan(_DAY_RANGE_MONTH, text, ranged):
         month = MONTHS[match.group(4).lower()]
         first, second = day_of(match.group(1)) or 0, day_of(match.group(3)) or 0
         years = _years(match.group(5), reference)
         if first < second:
-            end = _dated(match.end(2), match.end(), month, second, years, reference)
-            start = _dated(match.start(), match.start(2), month, first, years or (end.days[0].year,) if end and
-                           end.days else years, reference)
-            _replace(out, [p for p in (start, end) if p is not None])
+            closing = _dated(match.end(2), match.end(), month, second, years, reference)
+            same_year = years or ((closing.days[0].year,) if closing and closing.days else None)
+            opening = _dated(match.start(), match.start(2), month, first, same_year, reference)
+            _replace(out, [p for p in (opening, closing) if p is not None])
         else:
             out.append(Piece(match.start(), match.end(), "date", bad=True))
     for pattern in (_MONTH_CARDINAL, _CARDINAL_MONTH):
-        for match in scan(pattern, text, months):
+        for match in scan(pattern, text, months and words & _CARDINAL_TOKENS):
             month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]
             day = CARDINAL_WORDS[" ".join(day_word.lower().replace("-", " ").split())]
             if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")):
