@@ -32,7 +32,7 @@ _DAY_WORDS = re.compile(
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
                   r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
-_UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
+_UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
 _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 # "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
@@ -85,7 +85,7 @@ _DAY_TOKENS = frozenset(
 _NOW_TOKENS = frozenset({"now", "moment", "present"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins".split()
+    "mins second seconds sec secs".split()
 )
 
 
@@ -133,48 +133,56 @@ def _leading(text: str | None, reference: datetime, sign: int) -> datetime | Non
     return moved
 
 
-def _shift(reference: datetime, amount: float, unit: str, sign: int,
-           leading: str | None = None) -> tuple[str, date, tuple[int, int]] | None:
+Shifted = tuple[str, date, tuple[int, int], int]  # kind, day, clock, second
+
+
+def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: str | None = None,
+           leading_count: bool = False) -> Shifted | None:
     unit = unit.lower().rstrip("s")
     if leading:
         base = _leading(leading, reference, sign)
         if base is None:
             return None
-        shifted = _shift(base, amount, unit, sign)
+        shifted = _shift(base, amount, unit, sign, leading_count=True)
         if shifted is None:
             return None
         fine = re.search(r"\b(?:hours?|hrs?|minutes?|mins?)\b", leading, re.IGNORECASE)
         if fine and shifted[0] == "date":
             return None  # "2 hours and 3 days": a moment counted in days has no time of day to give
         return shifted
+    if unit in ("second", "sec"):  # "in 30 seconds", "10 seconds ago": to the second
+        if not float(amount).is_integer() or (amount == 1 and not leading_count):
+            return None  # "in a sec", "just a second": soon, not one second
+        moment = reference + timedelta(seconds=sign * int(amount))
+        return "moment", moment.date(), (moment.hour, moment.minute), moment.second
     if unit in ("hour", "hr", "h", "minute", "min"):
         minutes = amount * (60 if unit in ("hour", "hr", "h") else 1)
         if not float(minutes).is_integer():
             return None
         moment = reference + timedelta(minutes=sign * int(minutes))
-        return "moment", moment.date(), (moment.hour, moment.minute)
+        return "moment", moment.date(), (moment.hour, moment.minute), 0
     if not float(amount).is_integer():
         return None  # "in 2.5 days" names no single day
     count = int(amount) * sign
     today = reference.date()
     if unit == "day":
-        return "date", today + timedelta(days=count), (0, 0)
+        return "date", today + timedelta(days=count), (0, 0), 0
     if unit in ("week", "fortnight"):
-        return "date", today + timedelta(days=count * (14 if unit == "fortnight" else 7)), (0, 0)
+        return "date", today + timedelta(days=count * (14 if unit == "fortnight" else 7)), (0, 0), 0
     if unit == "month":
-        return "date", today + relativedelta(months=count), (0, 0)
+        return "date", today + relativedelta(months=count), (0, 0), 0
     if unit == "year":
-        return "date", today + relativedelta(years=count), (0, 0)
+        return "date", today + relativedelta(years=count), (0, 0), 0
     return None
 
 
-def _piece(start: int, end: int, shifted: tuple[str, date, tuple[int, int]] | None) -> Piece | None:
+def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
     """Counted hours and minutes name a moment; counted days name a day, and no time of day."""
     if shifted is None:
         return None
-    kind, day, clock = shifted
+    kind, day, clock, second = shifted
     if kind == "moment":
-        return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True)
+        return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True, second=second)
     return Piece(start, end, "date", days=(day,), inferred=True)
 
 
