@@ -63,7 +63,7 @@ _PART = re.compile(
     r"(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"^(?:[\s,(]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp)\b|@)*$", re.IGNORECASE)
+_JOIN = re.compile(r"^(?:[\s,()]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp)\b|@)*$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
