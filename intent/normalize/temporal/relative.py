@@ -32,7 +32,7 @@ _DAY_WORDS = re.compile(
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
                   r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
-_UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
+_UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
 _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 # "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
@@ -85,7 +85,7 @@ _DAY_TOKENS = frozenset(
 _NOW_TOKENS = frozenset({"now", "moment", "present"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins second seconds sec secs".split()
+    "mins second seconds sec secs wk wks yr yrs".split()
 )
 
 
@@ -139,6 +139,7 @@ Shifted = tuple[str, date, tuple[int, int], int]  # kind, day, clock, second
 def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: str | None = None,
            leading_count: bool = False) -> Shifted | None:
     unit = unit.lower().rstrip("s")
+    unit = {"wk": "week", "yr": "year"}.get(unit, unit)  # "in 2 wks", "3 yrs ago"
     if leading:
         base = _leading(leading, reference, sign)
         if base is None:
