@@ -34,6 +34,19 @@ _WEEKDAY_RE = re.compile(
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
     re.IGNORECASE,
 )
+# "next week Mon, Wed or Fri", "Tuesday or Thursday next week": every weekday of the list is in
+# the week named once for all of them.
+_WEEK_WORDS = r"(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week"
+_LIST_JOIN = r"\s*(?:,\s*(?:or|and)?|or|and|/)\s*(?:on\s+)?"
+_WEEK_THEN_LIST = re.compile(
+    rf"\b{_WEEK_WORDS}(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)",
+    re.IGNORECASE,
+)
+_LIST_THEN_WEEK = re.compile(
+    rf"\b({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)\s+(?:of\s+)?{_WEEK_WORDS}\b",
+    re.IGNORECASE,
+)
+_ONE_WEEKDAY = re.compile(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
 _THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
 _WEEKS_FROM = re.compile(
     rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
@@ -201,6 +214,22 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         weekday = WEEKDAYS[match.group(1).lower()]
         day = _qualified(weekday, "", today)[0] + timedelta(days=7)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
+    for pattern in (_WEEK_THEN_LIST, _LIST_THEN_WEEK):
+        for match in pattern.finditer(text):
+            which = " ".join(match.group(1 if pattern is _WEEK_THEN_LIST else 3).lower().split())
+            listed = []
+            for name in _ONE_WEEKDAY.finditer(text, match.start(), match.end()):
+                weekday = WEEKDAYS[name.group(1).lower()]
+                listed.append(Piece(name.start(), name.end(), "date", days=(_in_week(weekday, which, today),),
+                                    inferred=True, weekday=weekday))
+            # the week words belong to the weekday next to them
+            if pattern is _WEEK_THEN_LIST:
+                listed[0] = listed[0].moved(start=match.start())
+            else:
+                listed[-1] = listed[-1].moved(end=match.end())
+            spans = {(p.start, p.end) for p in listed}
+            out[:] = [p for p in out if (p.start, p.end) not in spans]
+            out.extend(listed)
     for match in _LAST_WEEKS.finditer(text):
         weekday = WEEKDAYS[match.group(2).lower()]
         which = " ".join(match.group(1).lower().split())
