@@ -41,6 +41,7 @@ from intent.normalize.temporal.lexicon import (
     HOUR_WORD,
     MONTH,
     MONTH_WORDS,
+    ORDINAL_WORD,
     PART_WORDS,
     RELATIVE_WORDS,
     TRIGGER_WORDS,
@@ -406,7 +407,29 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         groups.append(_Group(piece))
     small_hours = reference is not None and reference.hour < 6
     mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
-    return tuple(_ranges(text, [_blurred(text, m) for m in _unqualified(text, mentions)]))
+    return tuple(_ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
+
+
+_OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps)\s+(?:on\s+)?$", re.IGNORECASE)
+
+
+def _lent_times(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """"Monday or Tuesday at 10am": the time of day said once is lent to the day before "or"."""
+    out = list(mentions)
+    for index in range(len(out) - 2, -1, -1):
+        first, second = out[index], out[index + 1]
+        if any(r.day is None or r.clock is not None for r in first.readings) or not first.readings:
+            continue
+        if any(r.day is None or r.clock is None for r in second.readings):
+            continue
+        if not _OR_JOIN.match(text[first.end : second.start]):
+            continue
+        clocks = list(dict.fromkeys((r.clock, r.zone, r.second) for r in second.readings))
+        readings = tuple(Reading(r.day, clock, zone, second_)
+                         for r in first.readings for clock, zone, second_ in clocks)
+        # the time words stand in the other phrase: this one keeps no time span of its own
+        out[index] = TemporalMention(first.start, first.end, readings, first.inferred, date_span=first.date_span)
+    return out
 
 
 # Date words that, standing right next to a phrase without being part of it, mean the phrase was
@@ -437,6 +460,11 @@ _PREVIOUS_NUMBER = re.compile(
     r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
     re.IGNORECASE,
 )
+_PREVIOUS_LISTED_DAY = re.compile(
+    rf"(?<![\w.,:/$-])(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL_WORD})[ \t]*(?:,[ \t]*(?:and|or)?|and|or|&)[ \t]*$",
+    re.IGNORECASE,
+)
+_STARTS_WITH_DAY = re.compile(rf"(?:the[ \t]+)?(?:\d|(?:{ORDINAL_WORD})\b)", re.IGNORECASE)
 # "11/12,2016", "06/06, 2015": a year after a comma that the phrase did not take.
 _NEXT_YEAR_AFTER_COMMA = re.compile(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
 # "3pm Singapore time", "10:30am montreal time", "1pm ACDT": a place or a zone the grammar does not
@@ -483,6 +511,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     numeric = _PREVIOUS_NUMERIC_DATE.search(window)
     if numeric and unread(mention.start - len(numeric.group(0))):
         return True
+    listed = _PREVIOUS_LISTED_DAY.search(window)
+    if listed and unread(mention.start - len(listed.group(0))) and _STARTS_WITH_DAY.match(text, mention.start):
+        return True  # "18 and 19 June", "the 3rd or 4th of December": a list whose first days were not taken
     number = _PREVIOUS_NUMBER.search(window)
     if number and unread(mention.start - len(number.group(0))):
         # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but an ordinal, a
