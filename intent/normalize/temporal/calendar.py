@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
@@ -98,6 +99,22 @@ _DAY_RANGE_MONTH = re.compile(
     rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
     re.IGNORECASE,
 )
+# "the 3rd or 4th of December", "July 17th, 18th, or 19th", "18 and 19 June": days of one month
+# listed; each day is its own piece (read as alternatives), in the month and year named once.
+_LISTED = rf"(?:the\s+)?(?:{DAY_NUMBER}|{ORDINAL_WORD})"
+_LIST_SEP = r"\s*(?:,\s*(?:or|and)?|or|and|&)\s*"
+_DAYS_THEN_MONTH = re.compile(
+    rf"(?<![\w/.:$-])({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\s+(?:of\s+)?({MONTH})\b\.?"
+    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+_MONTH_THEN_DAYS = re.compile(
+    rf"\b({MONTH})\.?\s+({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|"
+    rf"minutes?|people|persons|guests|days?|weeks?|nights?|times|of)\b)(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+_ONE_LISTED = re.compile(rf"(?:the\s+)?({DAY_NUMBER}|{ORDINAL_WORD})", re.IGNORECASE)
+_LIST_WORD = re.compile(r"\d(?:st|nd|rd|th)?\s*(?:,|or\b|and\b|&)|\b(?:or|and)\b", re.IGNORECASE)
 _RANGE_MARK = re.compile(r"\d(?:st|nd|rd|th)?\s*[-–—]", re.IGNORECASE)
 _RANGE_WORDS = frozenset("to through thru until till".split())
 _CARDINAL_TOKENS = frozenset(w for phrase in CARDINAL_WORDS for w in phrase.replace("-", " ").split())
@@ -301,6 +318,30 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             _replace(out, [p for p in (opening, closing) if p is not None])
         else:
             out.append(Piece(match.start(), match.end(), "date", bad=True))
+    listed_worth = months and (_LIST_WORD.search(text) is not None)
+    for pattern in (_MONTH_THEN_DAYS, _DAYS_THEN_MONTH):
+        for match in scan(pattern, text, listed_worth):
+            month_group, days_group = (1, 2) if pattern is _MONTH_THEN_DAYS else (2, 1)
+            month = MONTHS[match.group(month_group).lower().rstrip(".")]
+            items = list(_ONE_LISTED.finditer(text, match.start(days_group), match.end(days_group)))
+            numbers = [day_of(item.group(1)) or 0 for item in items]
+            if any(a >= b for a, b in pairwise(numbers)) or not all(numbers):
+                continue  # days listed out of order are not read as one list
+            years = _years(match.group(3), reference)
+            anchor = _dated(0, 0, month, numbers[0], years, reference)
+            if anchor is None or not anchor.days:
+                continue
+            same_year = years or (anchor.days[0].year,)
+            listed_pieces = []
+            for position, (item, number) in enumerate(zip(items, numbers, strict=True)):
+                start = match.start() if position == 0 and pattern is _MONTH_THEN_DAYS else item.start()
+                end = match.end() if position == len(items) - 1 and pattern is _DAYS_THEN_MONTH else item.end()
+                piece = _dated(start, end, month, number, same_year, reference)
+                if piece is None:
+                    break
+                listed_pieces.append(piece.moved(inferred=years is None))
+            else:
+                _replace(out, listed_pieces)
     for pattern in (_MONTH_CARDINAL, _CARDINAL_MONTH):
         for match in scan(pattern, text, months and words & _CARDINAL_TOKENS):
             month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]

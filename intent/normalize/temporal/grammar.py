@@ -552,7 +552,9 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
     """The mentions no neighbouring words qualify; a neighbour of a dropped one goes with it
     ("thanksgiving in 9 months", "the closest Monday to Oct 5th" are one phrase, not two)."""
     spans = [(m.start, m.end) for m in mentions]
-    dropped = [_qualified_further(text, m) or _unread_neighbour(text, m, spans) for m in mentions]
+    dropped = [_qualified_further(text, m, mentions[i + 1] if i + 1 < len(mentions) else None,
+                                  mentions[i - 1] if i else None)
+               or _unread_neighbour(text, m, spans) for i, m in enumerate(mentions)]
     for index in range(len(mentions) - 1):
         first, second = mentions[index], mentions[index + 1]
         if _SIDE_BY_SIDE.fullmatch(text, first.end, second.start) and _same_kind(first, second):
@@ -653,9 +655,12 @@ def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
 _AFTER_NAME = re.compile(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
 
 
-def _qualified_further(text: str, mention: TemporalMention) -> bool:
-    if _AFTER_GUARD.match(text, mention.end):
-        return True
+def _qualified_further(text: str, mention: TemporalMention, following: TemporalMention | None = None,
+                       previous: TemporalMention | None = None) -> bool:
+    guard = _AFTER_GUARD.match(text, mention.end)
+    if guard and not (following is not None and mention.end <= following.start < guard.end()
+                      and not any(r.clock for r in (*mention.readings, *following.readings))):
+        return True  # ("the 3rd or 4th of December": the alternative is a day read too, both are offered)
     if _AFTER_NUMBER.match(text, mention.end) and mention.date_span is not None:
         return True
     name = _AFTER_NAME.match(text, mention.end)
@@ -664,6 +669,10 @@ def _qualified_further(text: str, mention: TemporalMention) -> bool:
     before = _BEFORE_GUARD.search(text, max(0, mention.start - 30), mention.start)
     if before is None:
         return False
+    if (previous is not None and previous.start <= before.start() < previous.end
+            and re.search(r"\bor\s*$", before.group(0), re.IGNORECASE)
+            and not any(r.clock for r in (*mention.readings, *previous.readings))):
+        return False  # "Dec 3 or 4": the day before "or" is read too, both are offered
     word = before.group(0).split()[0].lower()
     # "before Friday" / "after 5pm" name a bound, whose day or time is still the one written
     return word not in ("after", "before")
