@@ -114,7 +114,7 @@ _MONTH_THEN_DAYS = re.compile(
     re.IGNORECASE,
 )
 _ONE_LISTED = re.compile(rf"(?:the\s+)?({DAY_NUMBER}|{ORDINAL_WORD})", re.IGNORECASE)
-_LIST_WORD = re.compile(r"\d(?:st|nd|rd|th)?\s*(?:,|or\b|and\b|&)|\b(?:or|and)\b", re.IGNORECASE)
+_LIST_WORD = re.compile(rf"(?:\d(?:st|nd|rd|th)?|\b(?:{ORDINAL_WORD}))\s*(?:,|or\b|and\b|&)", re.IGNORECASE)
 _RANGE_MARK = re.compile(r"\d(?:st|nd|rd|th)?\s*[-–—]", re.IGNORECASE)
 _RANGE_WORDS = frozenset("to through thru until till".split())
 _CARDINAL_TOKENS = frozenset(w for phrase in CARDINAL_WORDS for w in phrase.replace("-", " ").split())
@@ -227,6 +227,17 @@ def _day_of_month(start: int, end: int, day: int, reference: date | None, months
         if value is not None and value >= reference:
             return Piece(start, end, "date", days=(value,), inferred=True, day_only=day)
     return None
+
+
+_LOWER_WORDS = re.compile(r"[a-z]+")
+
+
+def _cardinal_next_to_month(text: str) -> bool:
+    """A month name next to a number word ("jan twenty two", "five june"): the cardinal day
+    patterns are worth a scan (they are costly to try at every word)."""
+    tokens = _LOWER_WORDS.findall(text.lower())
+    return any((a in MONTH_WORDS and b in _CARDINAL_TOKENS) or (a in _CARDINAL_TOKENS and b in MONTH_WORDS)
+               for a, b in pairwise(tokens))
 
 
 def _replace(out: list[Piece], pieces: list[Piece]) -> None:
@@ -342,8 +353,9 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                 listed_pieces.append(piece.moved(inferred=years is None))
             else:
                 _replace(out, listed_pieces)
+    cardinal_next_to_month = bool(months and words & _CARDINAL_TOKENS) and _cardinal_next_to_month(text)
     for pattern in (_MONTH_CARDINAL, _CARDINAL_MONTH):
-        for match in scan(pattern, text, months and words & _CARDINAL_TOKENS):
+        for match in scan(pattern, text, cardinal_next_to_month):
             month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]
             day = CARDINAL_WORDS[" ".join(day_word.lower().replace("-", " ").split())]
             if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")):

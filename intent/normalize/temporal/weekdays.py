@@ -214,8 +214,11 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         weekday = WEEKDAYS[match.group(1).lower()]
         day = _qualified(weekday, "", today)[0] + timedelta(days=7)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
+    low = text.lower()
+    # a list names its week and joins its days: without both, not worth a scan
+    week_named = "week" in low and ("," in low or "/" in low or " or " in low or " and " in low)
     for pattern in (_WEEK_THEN_LIST, _LIST_THEN_WEEK):
-        for match in pattern.finditer(text):
+        for match in pattern.finditer(text) if week_named else ():
             which = " ".join(match.group(1 if pattern is _WEEK_THEN_LIST else 3).lower().split())
             listed = []
             for name in _ONE_WEEKDAY.finditer(text, match.start(), match.end()):
