@@ -162,7 +162,7 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
             return (value,), True
         # "Thursday the 21st" said a week after a Thursday the 21st, the next one months away: that
         # recent one is as likely meant, so both are offered
-        for back in (0, 1):
+        for back in (0, 1) if not other.near_only else ():  # "Friday 20" may be Friday at 20:00
             first = today.replace(day=1) - relativedelta(months=back)
             past = safe_date(first.year, first.month, other.day_only)
             if past is not None and past < today and past.weekday() == weekday and (today - past).days <= _NEAR_DAYS:
