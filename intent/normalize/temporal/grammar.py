@@ -410,11 +410,12 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
     return tuple(_ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
 
 
-_OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps)\s+(?:on\s+)?$", re.IGNORECASE)
+_OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps|and|&)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
 
 
 def _lent_times(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
-    """"Monday or Tuesday at 10am": the time of day said once is lent to the day before "or"."""
+    """"Monday or Tuesday at 10am", "Dec 12th and 13th at 7pm": the time of day said once is lent to
+    the day before "or" / "and"."""
     out = list(mentions)
     for index in range(len(out) - 2, -1, -1):
         first, second = out[index], out[index + 1]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
@@ -44,6 +45,12 @@ _WEEK_THEN_LIST = re.compile(
 )
 _LIST_THEN_WEEK = re.compile(
     rf"\b({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)\s+(?:of\s+)?{_WEEK_WORDS}\b",
+    re.IGNORECASE,
+)
+# "next Monday and Tuesday", "this coming Wed or Thu": the days listed after a weekday said with
+# "next" that fall later in its week are in that same week.
+_NEXT_THEN_LIST = re.compile(
+    rf"\b(?:next|this\s+coming|the\s+following|following)\s+({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)",
     re.IGNORECASE,
 )
 _ONE_WEEKDAY = re.compile(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
@@ -233,6 +240,20 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             spans = {(p.start, p.end) for p in listed}
             out[:] = [p for p in out if (p.start, p.end) not in spans]
             out.extend(listed)
+    qualified_list = ("next" in low or "coming" in low or "following" in low) and (
+        "," in low or " or " in low or " and " in low or "/" in low)
+    for match in _NEXT_THEN_LIST.finditer(text) if qualified_list else ():
+        names = list(_ONE_WEEKDAY.finditer(text, match.start(2), match.end(2)))
+        first = WEEKDAYS[match.group(1).lower()]
+        heads = [p for p in out if p.start == match.start() and p.weekday == first]
+        weekdays = [WEEKDAYS[n.group(1).lower()] for n in names]
+        if not heads or any(b <= a for a, b in pairwise([first, *weekdays])):
+            continue  # "next Friday or Monday": the Monday may be in either week, left as said
+        listed = [Piece(n.start(), n.end(), "date", days=tuple(d + timedelta(days=wd - first) for d in heads[0].days),
+                        inferred=True, weekday=wd) for n, wd in zip(names, weekdays, strict=True)]
+        spans = {(p.start, p.end) for p in listed}
+        out[:] = [p for p in out if (p.start, p.end) not in spans]
+        out.extend(listed)
     for match in _LAST_WEEKS.finditer(text):
         weekday = WEEKDAYS[match.group(2).lower()]
         which = " ".join(match.group(1).lower().split())
