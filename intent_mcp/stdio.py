@@ -141,7 +141,10 @@ class StdinLines:
                 if self._stopped:
                     return
                 # Readable: this read returns what is there without blocking (end of input too).
-                chunk = os.read(self._fd, _READ_BYTES)
+                try:
+                    chunk = os.read(self._fd, _READ_BYTES)
+                except OSError:  # a broken input ends like a closed one, as on the thread
+                    chunk = b""
                 if chunk:
                     self._buffer.extend(chunk)
                     continue
@@ -335,4 +338,4 @@ async def serve_stdio(server: Any) -> None:
 
 
 __all__ = ["MAX_LINE_BYTES", "STOP_GRACE_SECONDS", "AnswerMalformedLines", "CountAnswers", "InFlight", "StdinLines",
-           "malformed_line_error", "serve_stdio"]
+           "malformed_line_error", "readable_on_the_loop", "serve_stdio"]
