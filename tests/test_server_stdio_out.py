@@ -10,6 +10,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.seeds import SEED_INPUT, seed_reply
 
 REPO = Path(__file__).resolve().parent.parent
@@ -66,7 +68,8 @@ def test_messages_reach_a_slow_reader_whole_and_stray_output_goes_to_stderr() ->
     assert int(errors.split("ticks ")[1]) > 10
 
 
-def test_the_server_answers_requests_read_from_a_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stdout", ["pipe", "file"])
+def test_the_server_answers_requests_read_from_a_file(tmp_path: Path, stdout: str) -> None:
     requests = tmp_path / "requests.jsonl"
     lines = [
         {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
@@ -76,10 +79,14 @@ def test_the_server_answers_requests_read_from_a_file(tmp_path: Path) -> None:
          "params": {"name": "intent_parse", "arguments": {"input": SEED_INPUT}}},
     ]
     requests.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    with requests.open("rb") as stdin:  # a file: read by the thread, replies written on the loop
+    replies_file = tmp_path / "replies.jsonl"
+    # stdin a file: read by the thread. stdout a pipe: written on the loop; a file: by the SDK's writer.
+    with requests.open("rb") as stdin, replies_file.open("wb") as into_file:
         done = subprocess.run([sys.executable, "-m", "intent_mcp", "--transport", "stdio"], cwd=REPO, stdin=stdin,
-                              capture_output=True, timeout=60, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              stdout=subprocess.PIPE if stdout == "pipe" else into_file, stderr=subprocess.PIPE,
+                              timeout=60, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert done.returncode == 0, done.stderr.decode()
-    replies = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    written = done.stdout if stdout == "pipe" else replies_file.read_bytes()
+    replies = [json.loads(line) for line in written.decode().splitlines()]
     assert [reply["id"] for reply in replies] == [0, 1]
     assert replies[1]["result"]["structuredContent"] == seed_reply()["structuredContent"]
