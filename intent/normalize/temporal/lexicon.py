@@ -66,10 +66,46 @@ COUNT_WORDS = {
 }  # fmt: skip
 
 
+def _word_pattern(word: str) -> str:
+    """One word as a regex: a space stands for any run of blanks, a hyphen for a hyphen or one blank."""
+    return word.replace(" ", r"\s+").replace("-", r"[-\s]")
+
+
+# What the separators a pair of words is listed with accept, so "twenty-three" and "twenty three"
+# listed together compile to one ``twenty(?:-|\s+)three`` instead of two branches.
+_SEPARATOR_PATTERNS = {frozenset("-"): r"[-\s]", frozenset(" "): r"\s+", frozenset("- "): r"(?:-|\s+)"}
+_PAIR = re.compile(r"([^\s-]+)([\s-])([^\s-]+)")
+
+
 def alternation(words: object) -> str:
-    """A regex alternation of ``words``, longest first so "sept" wins over "sep"."""
-    items = sorted((str(w) for w in words), key=len, reverse=True)  # type: ignore[attr-defined]
-    return "|".join(w.replace(" ", r"\s+").replace("-", r"[-\s]") for w in items)
+    """A regex alternation of ``words``, longest first so "sept" wins over "sep".
+
+    Two-word entries sharing a first word ("twenty-one" ... "twenty nine") are factored into one
+    branch, ``twenty(?:-|\s+)(?:nine|...|one)``: the same language as listing every combination,
+    at a fraction of the compile time. A first word is factored only when every entry starting
+    with it is such a pair written with the same separators, and the factored branches come
+    first, so which words win at a position is the same as with the longest-first listing.
+    """
+    items = sorted(dict.fromkeys(str(w) for w in words), key=len, reverse=True)  # type: ignore[attr-defined]
+    pairs: dict[str, dict[str, set[str]]] = {}
+    for word in items:
+        if (pair := _PAIR.fullmatch(word)) is not None:
+            pairs.setdefault(pair[1], {}).setdefault(pair[3], set()).add(pair[2])
+    # first words with the same second words and separators share one branch: (?:twenty|thirty)...
+    heads_of: dict[tuple[tuple[str, ...], frozenset[str]], list[str]] = {}
+    grouped: set[str] = set()
+    for head, tails in pairs.items():
+        separators = {frozenset(seps) for seps in tails.values()}
+        others = [w for w in items if w.startswith((head + " ", head + "-")) and not _PAIR.fullmatch(w)]
+        if len(tails) < 2 or len(separators) != 1 or others:
+            continue
+        heads_of.setdefault((tuple(sorted(tails, key=lambda w: (-len(w), w))), separators.pop()), []).append(head)
+        grouped.update(f"{head}{sep}{tail}" for tail, seps in tails.items() for sep in seps)
+    factored = []
+    for (tails, seps), heads in heads_of.items():
+        head = heads[0] if len(heads) == 1 else f"(?:{'|'.join(sorted(heads, key=lambda w: (-len(w), w)))})"
+        factored.append(f"{head}{_SEPARATOR_PATTERNS[seps]}(?:{'|'.join(tails)})")
+    return "|".join([*factored, *(_word_pattern(w) for w in items if w not in grouped)])
 
 
 MONTH = alternation(MONTHS)
