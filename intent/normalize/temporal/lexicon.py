@@ -78,7 +78,7 @@ _PAIR = re.compile(r"([^\s-]+)([\s-])([^\s-]+)")
 
 
 def alternation(words: object) -> str:
-    """A regex alternation of ``words``, longest first so "sept" wins over "sep".
+    r"""A regex alternation of ``words``, longest first so "sept" wins over "sep".
 
     Two-word entries sharing a first word ("twenty-one" ... "twenty nine") are factored into one
     branch, ``twenty(?:-|\s+)(?:nine|...|one)``: the same language as listing every combination,
@@ -102,9 +102,9 @@ def alternation(words: object) -> str:
         heads_of.setdefault((tuple(sorted(tails, key=lambda w: (-len(w), w))), separators.pop()), []).append(head)
         grouped.update(f"{head}{sep}{tail}" for tail, seps in tails.items() for sep in seps)
     factored = []
-    for (tails, seps), heads in heads_of.items():
-        head = heads[0] if len(heads) == 1 else f"(?:{'|'.join(sorted(heads, key=lambda w: (-len(w), w)))})"
-        factored.append(f"{head}{_SEPARATOR_PATTERNS[seps]}(?:{'|'.join(tails)})")
+    for (second_words, seps), heads in heads_of.items():
+        first = heads[0] if len(heads) == 1 else f"(?:{'|'.join(sorted(heads, key=lambda w: (-len(w), w)))})"
+        factored.append(f"{first}{_SEPARATOR_PATTERNS[seps]}(?:{'|'.join(second_words)})")
     return "|".join([*factored, *(_word_pattern(w) for w in items if w not in grouped)])
 
 
