@@ -55,9 +55,11 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from bench.chrono_corpus import read_chrono
+
 __all__ = [
-    "GREGORIAN_HOLIDAYS", "Phrase", "ctparse_phrases", "duckling_phrases", "exclude_phrases", "normalized",
-    "recognizers_phrases", "recognizers_texts", "score",
+    "GREGORIAN_HOLIDAYS", "Phrase", "chrono_phrases", "ctparse_phrases", "duckling_phrases", "exclude_phrases",
+    "normalized", "recognizers_phrases", "recognizers_texts", "score",
 ]
 
 _MAX_WORDS = 6
@@ -77,6 +79,7 @@ class Phrase:
     source: str
     context: str = ""  # the whole input the phrase was found in, where the corpus gives one
     time_only: bool = False  # a time of day (``expected`` on TIME_ONLY_DAY), read by a ``format: time`` field
+    alone_in_context: bool = False  # the context holds no other time expression: ``--pipeline`` reads it whole
 
 
 _DUCKLING_EXAMPLE = re.compile(
@@ -239,8 +242,29 @@ def recognizers_phrases(paths: Sequence[Path], times: bool = False) -> list[Phra
                     continue
                 seen.add(key)
                 phrases.append(Phrase(text, reference, expected, point[1] == "date", "recognizers",
-                                      str(entry.get("Input") or ""), time_only))
+                                      str(entry.get("Input") or ""), time_only, len(entry.get("Results") or []) == 1))
     return phrases
+
+
+def chrono_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
+    """The simple phrases of chrono's English test files, and how many cases were left out, by reason
+    (see ``bench.chrono_corpus``)."""
+    corpus = read_chrono(paths)
+    dropped = Counter(corpus.dropped)
+    phrases: list[Phrase] = []
+    for case in corpus.cases:
+        if not _simple(case.text):
+            dropped["more than six words"] += 1
+            continue
+        if case.time_only and not times:
+            dropped["a time of day (kept with --times)"] += 1
+            continue
+        expected = case.expected
+        if case.time_only:
+            expected = datetime.combine(date(*TIME_ONLY_DAY), case.expected.timetz())
+        phrases.append(Phrase(case.text, case.reference, expected, case.day_grain, case.source, case.context,
+                              case.time_only, alone_in_context=True))
+    return phrases, dropped
 
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -309,7 +333,11 @@ def _pipeline_readings(phrase: Phrase) -> list[datetime]:
     if schema["format"] not in _PIPELINE:
         _PIPELINE[schema["format"]] = Intent(IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
     intent = _PIPELINE[schema["format"]]
-    request = {"input": f"Schedule the meeting {phrase.text}", "referenceTime": phrase.reference.isoformat()}
+    if phrase.context.strip() and phrase.alone_in_context:  # a statement: put after a request clause
+        sentence = f"Schedule the meeting: {phrase.context.strip()}"
+    else:
+        sentence = f"Schedule the meeting {phrase.text}"
+    request = {"input": sentence, "referenceTime": phrase.reference.isoformat()}
     result = anyio.run(intent.parse, request).to_dict()
     values: list[Any] = []
     for field in result.get("fieldResults", []):
@@ -373,7 +401,7 @@ def report(label: str, counts: Counter[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", choices=("duckling", "ctparse", "recognizers"))
+    parser.add_argument("corpus", choices=("duckling", "ctparse", "recognizers", "chrono"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
@@ -394,6 +422,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
+    elif args.corpus == "chrono":
+        phrases, dropped = chrono_phrases(args.paths, times=args.times)
+        print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "
+              + ", ".join(f"{reason} {n}" for reason, n in dropped.most_common()))
     else:
         phrases = recognizers_phrases(args.paths, times=args.times)
     if args.exclude_from:
