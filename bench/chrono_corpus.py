@@ -19,12 +19,12 @@ A test without a reference runs at whatever time the suite runs and still passes
 value does not depend on the reference: it gets ``NO_REFERENCE``.
 
 Grain: the case is a *moment* when it checks ``hour`` or ``minute``, or when its phrase states a
-time of day or a count of hours, minutes or seconds (``_STATES_TIME``); the moment is the
+time of day or a count of hours, minutes or seconds (``STATES_TIME``); the moment is the
 ``toBeDate`` value, or else the checked year, month, day, hour and minute (the second when checked,
 else the reference's when that is 0). Otherwise it is a *day*: the checked year, month and day, or
 the ``toBeDate`` value when its time of day is chrono's implied noon or the reference's own time of
 day (chrono carries the reference's time into "tomorrow", "in 3 days"). A day-grain phrase that
-names no day (a month, a year, a week: no ``_DAY_CUE``) is not one day and is left out. A case
+names no day (a month, a year, a week: no ``DAY_CUE``) is not one day and is left out. A case
 that checks the hour but no part of the date, of a phrase that names no day and counts no time from
 the reference ("11 AM", "20:32:13", not "in 1 hour"), is a *time of day* (``time_only``). An
 unchecked minute (second) is 0 when the phrase writes none and either the reference's is 0 or the
@@ -47,6 +47,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from bench.js_calls import Token, bindings, calls, int_value, split_arguments, string_value, tokenize
+from bench.time_phrase_kinds import COUNTS_TIME, DAY_CUE, STATES_TIME, WRITES_MINUTES
 
 __all__ = ["NO_REFERENCE", "ChronoCase", "ChronoCorpus", "read_chrono"]
 
@@ -57,24 +58,6 @@ _ENGLISH_PARSERS = frozenset({
 })
 _OTHER_LANGUAGES = frozenset("de es fi fr it ja nl pt ru sv uk vi zh".split())
 _FIELDS = ("year", "month", "day", "hour", "minute", "second")
-_STATES_TIME = re.compile(
-    r"\d\s*(?:[ap]\.?m?\.?)(?![a-z])|(?<![\d./-])\d{1,2}[:.h]\d\d(?![\d./-])|\d:\d\d:\d\d|\bT\d\d|"
-    r"\d\s*(?:h|m|s)\b|(?<!from )\bnow\b|\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|"
-    r"o'?clock|half past|quarter)\b|(?<![a-z])(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)(?![a-z])|\bat \d",
-    re.IGNORECASE,
-)
-_DAY_CUE = re.compile(
-    r"\b(?:mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|"
-    r"sunday)\b|\b(?:today|tomorrow|tmr|tmrw|yesterday|days?|fortnight|weekday)\b|"
-    r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth|"
-    r"twentieth|thirtieth)\b|\b\d{1,2}[/-]\d{1,2}\b(?![/.-]?\d)|\b\d{4}\s\d{1,2}\s\d{1,2}\b|"
-    r"\b\d+\s*(?:weeks?|months?|mons?|years?|yrs?|y|wks?|w|mo|d)\b|"
-    r"\b(?:a|an|one|two|three|few|couple of)\s+(?:weeks?|months?|years?)\b|"
-    r"\d\s*(?:st|nd|rd|th)\b|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b|\b\d{4}-?\d{2}-?\d{2}\b|"
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[\s,/-]+\d{1,2}\b(?!\d|\s*[:.]\d)|"
-    r"\b\d{1,2}[\s,/-]+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)",
-    re.IGNORECASE,
-)
 _DATE_STRING_FORMATS = ("%a %b %d %Y", "%A %b %d %Y", "%b %d %Y", "%a %b %d %Y %H:%M:%S", "%Y-%m-%d",
                         "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S.%f")
 
@@ -218,15 +201,15 @@ def _decide(checks: _Checks, reference: datetime | None) -> tuple[datetime, str,
                       "minute": date.minute, "second": date.second}
         if any(gets[k] != as_checked[k] for k in _FIELDS if k in gets):
             raise _Drop("checks disagree")
-    states_time = _STATES_TIME.search(text) is not None
-    if not states_time and _DAY_CUE.search(text) is None:
+    states_time = STATES_TIME.search(text) is not None
+    if not states_time and DAY_CUE.search(text) is None:
         raise _Drop("not one day (a month, year or week)")
     moment = "hour" in gets or "minute" in gets or states_time
     if moment:
         if date is not None:
             return date, "moment", offset
         time_only = "hour" in gets and not any(k in gets for k in ("year", "month", "day"))
-        if time_only and _DAY_CUE.search(text) is None and _COUNTS_TIME.search(text) is None:
+        if time_only and DAY_CUE.search(text) is None and COUNTS_TIME.search(text) is None:
             said_on = reference or NO_REFERENCE
             gets = {**gets, "year": said_on.year, "month": said_on.month, "day": said_on.day}
         else:
@@ -259,26 +242,20 @@ def _decide(checks: _Checks, reference: datetime | None) -> tuple[datetime, str,
         day = datetime(date.year, date.month, date.day)
     else:
         raise _Drop("checks do not fix the value")
-    if _DAY_CUE.search(text) is None:
+    if DAY_CUE.search(text) is None:
         raise _Drop("not one day (a month, year or week)")
     return day, "day", offset
-
-
-_WRITES_MINUTES = re.compile(r"\d[:.h]\d|\b(?:half|quarter|past|till|to|before|after|minutes?|mins?)\b", re.I)
-_COUNTS_TIME = re.compile(
-    r"(?<![a-z])(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)(?![a-z])|\d\s*(?:h|m|s)\b|\bnow\b", re.IGNORECASE
-)
 
 
 def _implied_zero(text: str, reference: datetime | None, unit: str) -> bool:
     """Whether an unchecked minute (or second) can only be 0: the phrase writes none, and it counts
     no time from the reference or the reference's own is 0."""
-    if unit == "minute" and _WRITES_MINUTES.search(text):
+    if unit == "minute" and WRITES_MINUTES.search(text):
         return False
     if unit == "second" and re.search(r"\d[:.]\d\d[:.]\d", text):
         return False
     own = 0 if reference is None else reference.minute if unit == "minute" else reference.second
-    return own == 0 or (_COUNTS_TIME.search(text) is None and reference is not None)
+    return own == 0 or (COUNTS_TIME.search(text) is None and reference is not None)
 
 
 def _callback(argument: Sequence[Token]) -> tuple[str, str | None, list[Token]] | None:

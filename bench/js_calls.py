@@ -195,7 +195,7 @@ def int_value(argument: Sequence[Token]) -> int | None:
     if any(t.kind == "number" and not t.text.isdigit() for t in argument):
         return None
     try:
-        tree = ast.parse(" ".join(t.text for t in argument), mode="eval")
+        tree = ast.parse(" ".join(str(int(t.text)) if t.kind == "number" else t.text for t in argument), mode="eval")
     except SyntaxError:
         return None
     return _arithmetic(tree.body)

@@ -55,11 +55,12 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from bench.chronic_corpus import read_chronic
 from bench.chrono_corpus import read_chrono
 
 __all__ = [
-    "GREGORIAN_HOLIDAYS", "Phrase", "chrono_phrases", "ctparse_phrases", "duckling_phrases", "exclude_phrases",
-    "normalized", "recognizers_phrases", "recognizers_texts", "score",
+    "GREGORIAN_HOLIDAYS", "Phrase", "chronic_phrases", "chrono_phrases", "ctparse_phrases", "duckling_phrases",
+    "exclude_phrases", "normalized", "recognizers_phrases", "recognizers_texts", "score",
 ]
 
 _MAX_WORDS = 6
@@ -267,6 +268,20 @@ def chrono_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phr
     return phrases, dropped
 
 
+def chronic_phrases(paths: Sequence[Path]) -> tuple[list[Phrase], Counter[str]]:
+    """The simple phrases of Chronic's parsing tests, and how many cases were left out, by reason
+    (see ``bench.chronic_corpus``)."""
+    corpus = read_chronic(paths)
+    dropped = Counter(corpus.dropped)
+    phrases: list[Phrase] = []
+    for case in corpus.cases:
+        if not _simple(case.text):
+            dropped["more than six words"] += 1
+            continue
+        phrases.append(Phrase(case.text, case.reference, case.expected, case.day_grain, case.source))
+    return phrases, dropped
+
+
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
@@ -401,7 +416,7 @@ def report(label: str, counts: Counter[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", choices=("duckling", "ctparse", "recognizers", "chrono"))
+    parser.add_argument("corpus", choices=("duckling", "ctparse", "recognizers", "chrono", "chronic"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
@@ -422,8 +437,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
-    elif args.corpus == "chrono":
-        phrases, dropped = chrono_phrases(args.paths, times=args.times)
+    elif args.corpus in ("chrono", "chronic"):
+        if args.corpus == "chrono":
+            phrases, dropped = chrono_phrases(args.paths, times=args.times)
+        else:
+            phrases, dropped = chronic_phrases(args.paths)
         print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "
               + ", ".join(f"{reason} {n}" for reason, n in dropped.most_common()))
     else:
@@ -437,7 +455,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(report("Intent.parse" if args.pipeline else "time grammar", counts))
     shown = [m for m in misses if args.kind is None or m[1] == args.kind][: args.failures]
     for phrase, kind, detail in shown:
-        print(f"  {kind:10} {phrase.text!r:40} expected {phrase.expected.isoformat()}  got {detail}")
+        print(f"  {kind:10} {phrase.text!r:40} expected {phrase.expected.isoformat()}  got {detail}  "
+              f"(reference {phrase.reference.isoformat()}, {phrase.source})")
     if args.dateparser:
         try:
             import dateparser  # noqa: F401
