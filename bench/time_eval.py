@@ -4,6 +4,8 @@
     python -m bench.time_eval ctparse PATH/ctparse/time/corpus.py [PATH/ctparse/time/auto_corpus.py ...]
     python -m bench.time_eval recognizers PATH/Specs/DateTime/English/DateTimeModel.json [more spec files ...]
     python -m bench.time_eval recognizers TUNING_SPECS ... --exclude-from HELD_OUT_SPECS ...
+    python -m bench.time_eval chrono PATH/chrono/test/en/*.test.ts [--times] [--pipeline]
+    python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -13,7 +15,14 @@ carries its own reference time, and the corpora mix English and German), and Mic
 Recognizers-Text's English DateTime specs (``Specs/DateTime/English/`` in
 microsoft/Recognizers-Text, MIT licence: ``DateTimeModel.json`` and ``MergedParser.json`` give each
 found phrase its resolved values, ``DateParser.json``, ``DateTimeParser.json`` and
-``HolidayParser.json`` a future and a past resolution; each entry carries its reference time).
+``HolidayParser.json`` a future and a past resolution; each entry carries its reference time),
+chrono's English tests (``test/en/*.test.ts`` in wanasit/chrono, MIT licence, less
+``en_performance.test.ts`` and ``negative_cases.test.ts``: each ``testSingleCase`` gives a sentence,
+its reference and checks of the phrase found and its start; read by ``chrono_phrases``, see
+``bench.chrono_corpus`` for the grain rule and what is left out) and Chronic's parsing tests
+(``test/test_parsing.rb`` in mojombo/chronic, MIT licence; fixed reference 2006-08-16T14:00; read by
+``chronic_phrases``, see ``bench.chronic_corpus``). chrono and Chronic print how many cases were
+left out, by reason.
 
 A *simple phrase* is one whose expected value is a single calendar day or a single moment
 (Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
@@ -22,7 +31,8 @@ latent and negative examples are left out. For Recognizers-Text, a found phrase 
 of type date or datetime with exactly one resolved value (for the parser specs: the future and
 past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date");
 with ``--times``, also one of type time that resolves to one time of day (an alternative of
-``datetimealt`` counts as the type its value names).
+``datetimealt`` counts as the type its value names; for chrono, a case that checks only the time of
+day).
 Each phrase is read the way a field would read it: a day-grain phrase as the evidence of a
 ``format: date`` field, any finer one as the evidence of a ``format: date-time`` field, a time of
 day as the evidence of a ``format: time`` field, all through ``derive_values`` with the corpus's
@@ -36,10 +46,14 @@ a tuning split made of some spec files shares no phrase with a held-out split ma
 Outcomes: *right* (one reading, the expected one), *wrong* (one reading, another value),
 *ambiguous* (several readings offered as candidates), *unresolved* (no reading). Reported:
 right / all, precision = right / (right + wrong), and the ambiguous and unresolved shares.
-``--pipeline`` reads each phrase inside a request ("Schedule the meeting <phrase>") through
-``Intent.parse`` with the built-in recognizer, as a caller would. ``--dateparser`` scores the
-``dateparser`` package on the same phrases (if it is installed; a phrase it returns is right when
-its date, or its date and time, match).
+``--pipeline`` reads each phrase inside a request through ``Intent.parse`` with the built-in
+recognizer, as a caller would: the whole sentence the corpus found it in, after a request clause
+("Schedule the meeting: <sentence>"), when the sentence holds no other time expression (chrono's
+``testSingleCase`` checks there is one; a Recognizers-Text entry with one result); else "Schedule the
+meeting <phrase>". The outcome is judged on the one field ``when`` (its format as above): its value,
+or its candidates when it is ambiguous, against the expected value, exactly as a quote's readings.
+``--dateparser`` scores the ``dateparser`` package on the same phrases (if it is installed; a
+phrase it returns is right when its date, or its date and time, match).
 """
 
 from __future__ import annotations
@@ -423,7 +437,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text: keep phrases resolving to a time of day (read by a format: time field)")
+                        help="Recognizers-Text, chrono: keep phrases resolving to a time of day "
+                             "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
                         help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
     parser.add_argument("--pipeline", action="store_true",
