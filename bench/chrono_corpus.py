@@ -10,8 +10,9 @@ chrono (wanasit/chrono, MIT licence) tests its parser with calls such as
 
 and ``testWithExpectedDate(chrono, TEXT, new Date(...))``. A case is read when its parser is one of
 chrono's English defaults, its text is a literal, its reference (if any) a ``new Date`` of numbers
-or of a date string without a zone, and its checks give the found phrase (``result.text``) and the
-start with certainty. JavaScript months are 0-based in ``new Date`` and 1-based in
+or of a date string without a zone, and its checks give the start with certainty. The phrase is the
+checked ``result.text``, or else the whole input (``testSingleCase`` checks that the input holds
+exactly one expression). JavaScript months are 0-based in ``new Date`` and 1-based in
 ``get("month")``; milliseconds are dropped. The dates have no zone (the tests run in the machine's
 local time): reference and expected values are both read as UTC, so a local day stays that day,
 except that a ``get("timezoneOffset")`` check of a number gives the expected value that offset.
@@ -20,11 +21,11 @@ value does not depend on the reference: it gets ``NO_REFERENCE``.
 
 Grain: the case is a *moment* when it checks ``hour`` or ``minute``, or when its phrase states a
 time of day or a count of hours, minutes or seconds (``STATES_TIME``); the moment is the
-``toBeDate`` value, or else the checked year, month, day, hour and minute (the second when checked,
-else the reference's when that is 0). Otherwise it is a *day*: the checked year, month and day, or
-the ``toBeDate`` value when its time of day is chrono's implied noon or the reference's own time of
-day (chrono carries the reference's time into "tomorrow", "in 3 days"). A day-grain phrase that
-names no day (a month, a year, a week: no ``DAY_CUE``) is not one day and is left out. A case
+``toBeDate`` value, or else the checked year, month, day, hour, minute and second. Otherwise it is
+a *day*: the checked year, month and day, or the ``toBeDate`` value when its time of day is chrono's
+implied noon or the reference's own time of day (chrono carries the reference's time into
+"tomorrow", "in 3 days"). A phrase that states no time and names no day (a month, a year, a week:
+no ``DAY_CUE``) is not one day or moment and is left out. A case
 that checks the hour but no part of the date, of a phrase that names no day and counts no time from
 the reference ("11 AM", "20:32:13", not "in 1 hour"), is a *time of day* (``time_only``). An
 unchecked minute (second) is 0 when the phrase writes none and either the reference's is 0 or the
@@ -33,8 +34,8 @@ phrase counts no time from the reference ("midnight", "3pm"); else the case is l
 Left out and counted by reason (``ChronoCorpus.dropped``): negative cases (``testUnexpectedResult``),
 non-English or custom parsers, options objects, references that are not a plain date (an
 ``{instant, timezone}`` object, a date string with a zone, an instant in milliseconds), intervals
-(any check of ``result.end`` other than its absence), a found phrase not checked, checks that
-disagree or that do not fix the value (e.g. only the hour), and phrases that are not one day.
+(any check of ``result.end`` other than its absence), checks that disagree or that do not fix the
+value (e.g. only the hour of "in 2 hours"), and phrases that are not one day or moment.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def _dotted(tokens: Sequence[Token]) -> str:
     return "".join(f'"{t.text}"' if t.kind == "string" else t.text for t in tokens)
 
 
-def _new_date(argument: Sequence[Token]) -> datetime | None:
+def _new_date(argument: Sequence[Token]) -> datetime:
     """A ``new Date(...)`` of numbers or of a date string with no zone, as a naive local time."""
     if len(argument) < 4 or [t.text for t in argument[:3]] != ["new", "Date", "("] or argument[-1].text != ")":
         raise _Drop("reference not a plain date")
@@ -122,7 +123,6 @@ class _Checks:
     text: str | None = None
     gets: dict[str, int] = field(default_factory=dict)
     dates: list[datetime] = field(default_factory=list)
-    offset_of_reference: bool = False
     interval: bool = False
 
 
@@ -161,9 +161,7 @@ def _read_checks(body: Sequence[Token], result_name: str, text_name: str | None,
         get = re.fullmatch(r'result\.start\.get\("(\w+)"\)', subject)
         if get and matcher == "toBe" and len(value) == 1:
             number = int_value(value[0])
-            if get.group(1) == "timezoneOffset" and number is None:
-                if _dotted(value[0]) == f"{result_name}.refDate.getTimezoneOffset()*-1":
-                    checks.offset_of_reference = True
+            if get.group(1) == "timezoneOffset" and number is None:  # null, or the reference's: ours, UTC
                 continue
             if number is None:
                 if get.group(1) in _FIELDS:
@@ -177,9 +175,7 @@ def _read_checks(body: Sequence[Token], result_name: str, text_name: str | None,
                     raise _Drop("date given as an instant or an expression")
                 checks.dates.append(reference)
             else:
-                date = _new_date(value[0])
-                if date is not None:
-                    checks.dates.append(date)
+                checks.dates.append(_new_date(value[0]))
     return checks
 
 
@@ -300,7 +296,7 @@ def _read_case(call_name: str, arguments: list[list[Token]], source: str) -> Chr
         raise _Drop("text not a literal")
     rest = arguments[2:]
     if call_name == "testWithExpectedDate":
-        checks = _Checks(text=context.strip(), dates=[d for d in [_new_date(rest[0])] if d is not None])
+        checks = _Checks(text=context.strip(), dates=[_new_date(rest[0])])
         reference = None
     else:
         callback = _callback(rest[-1]) if rest else None
