@@ -36,6 +36,9 @@ non-English or custom parsers, options objects, references that are not a plain 
 ``{instant, timezone}`` object, a date string with a zone, an instant in milliseconds), intervals
 (any check of ``result.end`` other than its absence), checks that disagree or that do not fix the
 value (e.g. only the hour of "in 2 hours"), and phrases that are not one day or moment.
+
+The negative cases of chrono's default (casual) English parser are kept apart
+(``ChronoCorpus.negatives``): texts with no date or time in them, for a check of false readings.
 """
 
 from __future__ import annotations
@@ -50,13 +53,14 @@ from pathlib import Path
 from bench.js_calls import Token, bindings, calls, int_value, split_arguments, string_value, tokenize
 from bench.time_phrase_kinds import COUNTS_TIME, DAY_CUE, STATES_TIME, WRITES_MINUTES
 
-__all__ = ["NO_REFERENCE", "ChronoCase", "ChronoCorpus", "read_chrono"]
+__all__ = ["NO_REFERENCE", "ChronoCase", "ChronoCorpus", "ChronoNegative", "read_chrono"]
 
 # The snapshot's commit day, for the tests that give no reference (their values do not depend on it).
 NO_REFERENCE = datetime(2026, 7, 20, 12, 0, tzinfo=timezone.utc)
 _ENGLISH_PARSERS = frozenset({
     "chrono", "chrono.casual", "chrono.strict", "chrono.en", "chrono.en.casual", "chrono.en.strict", "chrono.en.GB",
 })
+_CASUAL_PARSERS = frozenset({"chrono", "chrono.casual", "chrono.en", "chrono.en.casual", "chrono.en.GB"})
 _OTHER_LANGUAGES = frozenset("de es fi fr it ja nl pt ru sv uk vi zh".split())
 _FIELDS = ("year", "month", "day", "hour", "minute", "second")
 _DATE_STRING_FORMATS = ("%a %b %d %Y", "%A %b %d %Y", "%b %d %Y", "%a %b %d %Y %H:%M:%S", "%Y-%m-%d",
@@ -74,9 +78,17 @@ class ChronoCase:
     time_only: bool = False  # a time of day: only hour (minute, second) checked, no day named
 
 
+@dataclass(frozen=True, slots=True)
+class ChronoNegative:
+    text: str  # a text chrono finds no date or time in
+    reference: datetime
+    source: str
+
+
 @dataclass(slots=True)
 class ChronoCorpus:
     cases: list[ChronoCase] = field(default_factory=list)
+    negatives: list[ChronoNegative] = field(default_factory=list)  # of the casual parser, see _read_negative
     dropped: Counter[str] = field(default_factory=Counter)
     dropped_at: list[tuple[str, str]] = field(default_factory=list)  # (file:line, reason)
 
@@ -327,6 +339,21 @@ def _bound(argument: list[Token], names: list[tuple[int, str, list[Token]]], at:
     return values[-1] if values else argument
 
 
+def _read_negative(arguments: list[list[Token]], source: str) -> ChronoNegative | None:
+    """A text in which chrono's casual English parser finds no date, with its reference; None for
+    other parsers (the strict parser refuses casual phrases that are dates), options, other references."""
+    if not arguments or _dotted(arguments[0]) not in _CASUAL_PARSERS or len(arguments) > 3:
+        return None
+    text = string_value(arguments[1]) if len(arguments) > 1 else None
+    if text is None:
+        return None
+    try:
+        reference = _new_date(arguments[2]) if len(arguments) > 2 else None
+    except _Drop:
+        return None
+    return ChronoNegative(text, (reference or NO_REFERENCE).replace(tzinfo=timezone.utc), source)
+
+
 _CASE_CALLS = frozenset({"testSingleCase", "testWithExpectedDate", "testUnexpectedResult"})
 
 
@@ -338,10 +365,13 @@ def read_chrono(paths: Sequence[Path]) -> ChronoCorpus:
         tokens = tokenize(source)
         names = bindings(tokens)
         for call in calls(tokens, _CASE_CALLS):
+            arguments = [_bound(a, names, call.start) for a in call.arguments]
             if call.name == "testUnexpectedResult":
                 corpus.dropped["negative case"] += 1
+                negative = _read_negative(arguments, f"{path.name}:{call.line}")
+                if negative is not None:
+                    corpus.negatives.append(negative)
                 continue
-            arguments = [_bound(a, names, call.start) for a in call.arguments]
             try:
                 corpus.cases.append(_read_case(call.name, arguments, f"{path.name}:{call.line}"))
             except _Drop as drop:

@@ -64,7 +64,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -73,8 +73,9 @@ from bench.chronic_corpus import read_chronic
 from bench.chrono_corpus import read_chrono
 
 __all__ = [
-    "GREGORIAN_HOLIDAYS", "Phrase", "chronic_phrases", "chrono_phrases", "ctparse_phrases", "duckling_phrases",
-    "exclude_phrases", "normalized", "recognizers_phrases", "recognizers_texts", "score",
+    "GREGORIAN_HOLIDAYS", "Phrase", "chronic_phrases", "chrono_negatives", "chrono_phrases", "ctparse_phrases",
+    "duckling_phrases", "exclude_phrases", "false_readings", "normalized", "recognizers_phrases", "recognizers_texts",
+    "score",
 ]
 
 _MAX_WORDS = 6
@@ -282,6 +283,38 @@ def chrono_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phr
     return phrases, dropped
 
 
+def chrono_negatives(paths: Sequence[Path]) -> list[Phrase]:
+    """The texts chrono's casual English parser finds no date or time in (its negative cases), each
+    once per reference, as phrases whose expected value is their reference (never compared)."""
+    seen: set[tuple[str, datetime]] = set()
+    negatives: list[Phrase] = []
+    for case in read_chrono(paths).negatives:
+        key = (case.text.strip(), case.reference)
+        if key in seen:
+            continue
+        seen.add(key)
+        negatives.append(Phrase(case.text.strip(), case.reference, case.reference, True, case.source, case.text,
+                                alone_in_context=True))
+    return negatives
+
+
+def false_readings(negatives: Sequence[Phrase], reader: Any = None) -> Counter[str]:
+    """How many texts with no date or time in them are read as one anyway (``read``), as the quote
+    (or, with ``reader=_pipeline_readings``, inside a request) of a ``date`` or of a ``date-time``
+    field, and how many are declined (``declined``: no value, no candidate, in both formats)."""
+    read_one = reader or _readings
+    counts: Counter[str] = Counter()
+    for negative in negatives:
+        readings: list[datetime] = []
+        for day_grain in (True, False):
+            try:
+                readings += read_one(replace(negative, day_grain=day_grain))
+            except Exception:  # a value the bench cannot parse is still a value read
+                readings.append(negative.reference)
+        counts["read" if readings else "declined"] += 1
+    return counts
+
+
 def chronic_phrases(paths: Sequence[Path]) -> tuple[list[Phrase], Counter[str]]:
     """The simple phrases of Chronic's parsing tests, and how many cases were left out, by reason
     (see ``bench.chronic_corpus``)."""
@@ -441,6 +474,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
                         help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
+    parser.add_argument("--negatives", action="store_true",
+                        help="chrono: also count its negative cases (no date in them) read as a date or time")
     parser.add_argument("--pipeline", action="store_true",
                         help="read each phrase inside a request through Intent.parse (built-in recognizer + verifier)")
     args = parser.parse_args(argv)
@@ -466,6 +501,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(phrases) - len(kept)} of {len(phrases)} phrases dropped: they occur in {len(args.exclude_from)} "
               "excluded file(s)")
         phrases = kept
+    if args.negatives and args.corpus == "chrono":
+        negatives = chrono_negatives(args.paths)
+        read = false_readings(negatives, _pipeline_readings if args.pipeline else _readings)
+        print(f"negative cases: {read['read']} of {len(negatives)} texts with no date in them read as one")
     counts, misses = score(phrases, _pipeline_readings if args.pipeline else _readings)
     print(report("Intent.parse" if args.pipeline else "time grammar", counts))
     shown = [m for m in misses if args.kind is None or m[1] == args.kind][: args.failures]

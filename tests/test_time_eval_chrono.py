@@ -9,7 +9,7 @@ from typing import Any
 
 from bench.chrono_corpus import NO_REFERENCE, read_chrono
 from bench.js_calls import calls, int_value, split_arguments, string_value, tokenize
-from bench.time_eval import TIME_ONLY_DAY, chrono_phrases, main, score
+from bench.time_eval import TIME_ONLY_DAY, chrono_negatives, chrono_phrases, false_readings, main, score
 
 UTC = timezone.utc
 
@@ -87,6 +87,8 @@ test("left out", () => {
         expect(result.start).toBeDate(new Date(2021, 2, 9, 7, 15));
     });
     testUnexpectedResult(chrono, "no date (here)", new Date(2021, 2, 9));
+    testUnexpectedResult(chrono.strict, "tomorrow");  // the strict parser refuses casual words: not a negative
+    testUnexpectedResult(chrono.casual, "on March 3rd", new Date(2021, 2, 9));  // one, wrongly
 });
 
 test("a reference bound to a name", () => {
@@ -137,7 +139,7 @@ def test_chrono_cases_are_read_with_their_grain(tmp_path: Path) -> None:
     assert corpus.dropped == Counter({
         "interval (result.end)": 1, "not one day (a month, year or week)": 1, "options object": 1,
         "non-English parser": 1, "reference not a plain date": 1, "checks do not fix the value": 1,
-        "grain not certain": 1, "negative case": 1,
+        "grain not certain": 1, "negative case": 3,
     })
 
 
@@ -155,7 +157,19 @@ def test_chrono_phrases_are_simple_and_scored(tmp_path: Path, capsys: Any) -> No
     assert counts == {"right": 3}
     assert main(["chrono", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "6 phrases read, 9 cases left out" in out and "time grammar: 6 phrases" in out
+    assert "6 phrases read, 11 cases left out" in out and "time grammar: 6 phrases" in out
+
+
+def test_negative_cases_count_texts_read_as_a_date(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "en_sample.test.ts"
+    path.write_text(CHRONO_SAMPLE, encoding="utf-8")
+    negatives = chrono_negatives([path])
+    assert [(n.text, n.reference) for n in negatives] == [
+        ("no date (here)", datetime(2021, 3, 9, tzinfo=UTC)), ("on March 3rd", datetime(2021, 3, 9, tzinfo=UTC)),
+    ]
+    assert false_readings(negatives) == {"declined": 1, "read": 1}
+    assert main(["chrono", str(path), "--negatives"]) == 0
+    assert "negative cases: 1 of 2 texts with no date in them read as one" in capsys.readouterr().out
 
 
 def test_pipeline_reads_the_sentence_when_it_holds_only_the_phrase() -> None:
