@@ -28,6 +28,7 @@ from catalog.tool_nodes import (
     unconstrained_reason,
     word_problem,
 )
+from catalog.tool_nodes.argv import MAX_WORD_CHARS
 from catalog.tool_nodes.formats import ARGV_SAFE_FORMATS, check_format
 from catalog.tool_nodes.node import SchemaRegistry
 from intent.errors import IntentError
@@ -86,6 +87,21 @@ def test_every_corpus_word_is_refused_as_an_argv_word(word: str) -> None:
     assert word_problem(word) is not None
 
 
+def test_an_argv_word_is_refused_saying_which_probe_it_holds() -> None:
+    assert word_problem("a" * MAX_WORD_CHARS) is None
+    assert word_problem("a" * (MAX_WORD_CHARS + 1)) == f"is longer than {MAX_WORD_CHARS} characters"
+    assert word_problem("a;b") == "contains a shell metacharacter"
+    assert word_problem("a..b") == "contains '..'"
+    assert word_problem("-x") == "must not start with '-'"
+
+
+def test_only_a_number_after_a_flag_may_start_with_a_dash_and_the_defaults_say_neither() -> None:
+    assert word_problem("-1", number=True, after_flag=True) is None
+    assert word_problem("-1", number=True) == "must not start with '-'"
+    assert word_problem("-x", after_flag=True) == "must not start with '-'"
+    assert word_problem("-1") == "must not start with '-'"
+
+
 # --- patterns --------------------------------------------------------------------------------------
 
 
@@ -101,6 +117,7 @@ def test_every_corpus_word_is_refused_as_an_argv_word(word: str) -> None:
         ("^[a-z.]+$", "'..'"),
         ("^[a-z$(]+$", "'$('"),
         ("^[^;]+$", "admits"),
+        ("^[^a]+$", "admits"),
         (r"^\S+$", "admits"),
         (r"^[\w ]+$", "admits"),
         ("^[a-z\u202e]+$", "U+202E"),
