@@ -224,6 +224,29 @@ def test_check_reports_every_finding_with_where_it_is_and_whether_it_blocks() ->
         ("could_not_determine", "field 'nodes' must be a list of Tool nodes", "/nodes")]
 
 
+def test_each_kind_of_omission_says_exactly_why_and_points_at_its_cause() -> None:
+    free = [{"name": "v", "schema": {"type": "string"}, "arg": {"flag": "--v"}}]
+    nodes = [
+        node("remote", invoke={"mcp": {"server": "other", "tool": "x"}}),
+        node("sh", invoke={"shell": {"command": ["sh", "-c", "echo"]}}),
+        # A container arm is argv too: its command and its inputs are held to the same rules.
+        node("boxed", inputs=free, invoke={"container": {"image": "alpine", "command": ["cat"]}}),
+        node("boxed.sh", invoke={"container": {"image": "alpine", "command": ["sh", "-c", "id"]}}),
+        node("no.arg", inputs=[{"name": "v", "schema": {"type": "integer"}}]),
+    ]
+    shell_by_another_name = ("the command runs 'sh -c': an interpreter told to run its arguments is a shell by "
+                             "another name")
+    assert [(f.id, f.kind, f.reason, f.pointer) for f in check_nodes(nodes)] == [
+        ("remote", "mcp_only", "only invoke.mcp: the tool is already reachable over MCP", "/0"),
+        ("sh", "unsafe_command", shell_by_another_name, "/1/invoke/shell/command"),
+        ("boxed", "unconstrained_argv", "argv input 'v' is a free string without enum, pattern or format; free text "
+         "belongs on stdin", "/2/io/inputs/0/schema"),
+        ("boxed.sh", "unsafe_command", shell_by_another_name, "/3/invoke/container/command"),
+        ("no.arg", "could_not_determine", "Tool node 'no.arg': input 'v' has no 'arg' (flag, positional or stdin)",
+         "/4/io/inputs"),
+    ]
+
+
 def test_an_input_property_is_a_copy_of_its_schema_with_the_inputs_description() -> None:
     described = parse_node(node(inputs=[
         {"name": "status", "schema": "BeanStatus", "description": "the new status", "arg": {"flag": "--status"}},
