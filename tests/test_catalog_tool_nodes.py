@@ -247,6 +247,29 @@ def test_each_kind_of_omission_says_exactly_why_and_points_at_its_cause() -> Non
     ]
 
 
+def test_unmet_requirements_are_all_named_and_pointed_at_where_they_come_from() -> None:
+    two = node("f.two", requires=["network", "gpu"])
+    assert [(f.reason, f.pointer) for f in check_nodes([two])] == [
+        ("requires network, gpu, not available on this host", "/0/requires")]
+    # What the arm itself runs on is no 'requires' entry: the pointer names the arm.
+    bare_host = Host.detect(environ={"PATH": "/nonexistent"})
+    assert [f.pointer for f in check_nodes([node("e.bin")], host=bare_host)] == ["/0/invoke/shell"]
+
+
+@pytest.mark.parametrize(
+    ("document", "reason", "pointer"),
+    [
+        ({"schemas": {}}, "a Tool node document needs a 'nodes' list", ""),
+        ({"nodes": [], "schemas": 5}, "field 'schemas' must be an object of named schemas", "/schemas"),
+        ("nodes", "Tool nodes must be a list of JSON objects", ""),
+    ],
+)
+def test_a_document_that_holds_no_list_of_nodes_is_one_finding_saying_why(document: Any, reason: str,
+                                                                          pointer: str) -> None:
+    assert [(f.id, f.kind, f.reason, f.pointer) for f in check_nodes(document)] == [
+        (None, "could_not_determine", reason, pointer)]
+
+
 def test_an_input_property_is_a_copy_of_its_schema_with_the_inputs_description() -> None:
     described = parse_node(node(inputs=[
         {"name": "status", "schema": "BeanStatus", "description": "the new status", "arg": {"flag": "--status"}},
