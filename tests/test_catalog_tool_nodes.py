@@ -70,6 +70,11 @@ def test_projected_tool_is_a_rename_of_the_node() -> None:
     assert "outputSchema" not in tool
 
 
+def test_a_tool_name_is_the_id_in_mcp_name_characters_and_at_most_128_of_them() -> None:
+    names = [tool["name"] for tool in project([node("beans/set status"), node("b" * 200)]).tools]
+    assert names == ["beans_set_status", "b" * 128]
+
+
 def test_empty_inputs_project_a_tool_without_arguments() -> None:
     (tool,) = project([node("beans.list", inputs=[])]).tools
     assert tool["inputSchema"]["properties"] == {}
