@@ -600,6 +600,13 @@ async def test_output_of_exactly_the_cap_is_kept_and_a_program_without_stdin_rea
 
 
 @pytest.mark.anyio
+async def test_output_that_is_not_utf8_is_read_with_replacement_characters() -> None:
+    raw = parse_node(shell_node("bytes", ["printf", "ok\\377"]), SchemaRegistry())
+    result = await run_invocation(raw, {}, audit=None, timeout=5)
+    assert result["isError"] is False and text_of(result) == "ok\ufffd"
+
+
+@pytest.mark.anyio
 async def test_a_cancelled_or_timed_out_run_stops_the_process_group_and_its_owner_hears_of_it(tmp_path: Path) -> None:
     pid_file = tmp_path / "pid"
     lingering = script(tmp_path, "lingers", f"sleep 30 &\necho $! > {pid_file}\nwait\n")

@@ -332,14 +332,22 @@ def test_positionals_declared_out_of_order_come_out_in_position_order() -> None:
 
 @pytest.mark.parametrize(
     ("value", "fragment"),
-    [(10**5000, "2^63"), (2**63, "2^63"), (-(2**63), "2^63"), (1e300, "2^63"), (float("inf"), "finite")],
-    ids=["5000-digits", "2^63", "-2^63", "1e300", "infinity"],
+    [(10**5000, "2^63"), (2**63, "2^63"), (-(2**63), "2^63"), (float(2**63), "2^63"), (1e300, "2^63"),
+     (float("inf"), "finite")],
+    ids=["5000-digits", "2^63", "-2^63", "2^63-as-float", "1e300", "infinity"],
 )
 def test_huge_numbers_are_a_coded_refusal(value: Any, fragment: str) -> None:
     raw = string_node({"type": "number"})
     with pytest.raises(IntentError) as refused:
         build_argv(raw, {"option": value})
     assert refused.value.code == "INPUT_INVALID" and fragment in refused.value.message
+    assert refused.value.path == "/arguments/option"
+
+
+def test_a_boolean_positional_is_the_word_true_or_false() -> None:
+    raw = string_node({"type": "boolean"})
+    assert build_argv(raw, {"value": True}) == ["probe", "true"]
+    assert build_argv(raw, {"value": False, "option": True}) == ["probe", "--option", "false"]
 
 
 def test_numbers_render_as_argv_words_and_a_negative_one_only_after_a_flag() -> None:
@@ -414,6 +422,15 @@ def test_stdin_text_stays_out_of_argv_whatever_it_holds() -> None:
 def test_declared_enum_values_are_the_nodes_own_words() -> None:
     node = parse_node(string_node({"type": "string", "enum": ["--all", "a b"]}), SchemaRegistry())
     assert build_argv(node, {"option": "a b", "value": "--all"}) == ["probe", "--option", "a b", "--all"]
+    constant = parse_node(string_node({"const": "-v"}), SchemaRegistry())
+    assert build_argv(constant, {"value": "-v"}) == ["probe", "-v"]
+
+
+def test_a_declared_value_that_is_no_scalar_is_refused_as_an_argv_word() -> None:
+    with pytest.raises(IntentError) as refused:
+        build_argv(string_node({"enum": [["a"]]}), {"option": ["a"]})
+    assert (refused.value.path, refused.value.message) == (
+        "/arguments/option", "argument 'option' cannot be passed as an argv word")
 
 
 @pytest.mark.parametrize(
@@ -463,3 +480,7 @@ def test_the_full_match_rule_on_its_own() -> None:
     assert full_match_problem({"pattern": "^a"}, "a") is None
     assert full_match_problem({"pattern": "^a"}, 7) is None
     assert full_match_problem({}, "anything") is None
+    # A long pattern is named by its first 120 characters (as JSON).
+    long = "^(?:" + "|".join(f"w{number}" for number in range(40)) + ")$"
+    assert full_match_problem({"pattern": long}, "w1\n") == (
+        f"does not match the whole of its pattern {json.dumps(long)[:120]}")
