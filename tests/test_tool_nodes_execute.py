@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -19,7 +20,7 @@ import pytest
 
 from catalog.runtime import CatalogRuntime
 from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
-from catalog.tool_nodes.execute import call_in_process, resolve_callable, run_process
+from catalog.tool_nodes.execute import call_in_process, node_environment, resolve_callable, run_process
 from catalog.tool_nodes.node import SchemaRegistry
 from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route, has_gpu, unmet_requirements
 from intent.errors import IntentError
@@ -369,6 +370,75 @@ CONTAINER_NODE = {
                       {"name": "text", "schema": {"type": "string"}, "arg": "stdin"}]},
     "invoke": {"container": {"image": "busybox:latest", "command": ["wc"]}},
 }
+
+
+BOXED_PIN = {
+    "id": "boxed.pin",
+    "summary": "a PIN in a box",
+    "io": {"inputs": [{"name": "pin", "schema": {"type": "integer"}, "secret": True, "arg": {"flag": "--pin"}}]},
+    "invoke": {"container": {"image": "busybox:latest", "command": ["wc"]}},
+}
+
+
+def test_only_a_container_arms_client_sees_the_container_runtimes_variables() -> None:
+    source = {"PATH": "/bin", "DOCKER_HOST": "unix:///run/docker.sock", "API_TOKEN": "hunter2"}
+    boxed = parse_node(BOXED_PIN, SchemaRegistry())
+    plain = parse_node(shell_node("plain", ["true"]), SchemaRegistry())
+    assert node_environment(boxed, source) == {"PATH": "/bin", "DOCKER_HOST": "unix:///run/docker.sock"}
+    assert node_environment(plain, source) == {"PATH": "/bin"}
+
+
+@pytest.mark.anyio
+async def test_a_stopped_container_call_removes_its_own_container_and_a_stopped_shell_call_none(
+    tmp_path: Path,
+) -> None:
+    # A stand-in runtime that logs each call (with a variable of the environment it was given) and hangs in 'run'.
+    calls = tmp_path / "calls.log"
+    fake = script(tmp_path, "fake-runtime", f'echo "$MARK $*" >> {calls}\n[ "$1" = run ] && exec sleep 30\nexit 0\n')
+    hang = script(tmp_path, "hang", "exec sleep 30\n")
+    environment = {"PATH": os.environ["PATH"], "MARK": "scrubbed"}
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        boxed = await run_invocation(parse_node(BOXED_PIN, SchemaRegistry()), {"pin": 123}, audit=log, timeout=0.3,
+                                     env=environment, container_runtime=str(fake))
+        shell = await run_invocation(parse_node(shell_node("hang", [str(hang)]), SchemaRegistry()), {}, audit=None,
+                                     timeout=0.3, env=environment, container_runtime=str(fake))
+        unboxed = await run_invocation(parse_node(BOXED_PIN, SchemaRegistry()), {"pin": 123}, audit=log)
+    assert boxed["isError"] and shell["isError"] and "did not finish" in text_of(shell)
+    stopped, refused = records(tmp_path / "audit.jsonl")
+    name = stopped["argv"][6]
+    assert re.fullmatch("intent-mcp-[0-9a-f]{16}", name)
+    assert stopped["outcome"] == "timeout"
+    assert stopped["argv"] == [str(fake), "run", "--rm", "-i", "--network=none", "--name", name, "busybox:latest",
+                               "wc", "--pin", "[redacted]"]
+    # The one removal is of that container, with the call's environment; the shell call removed nothing.
+    assert calls.read_text().splitlines() == [
+        f"scrubbed run --rm -i --network=none --name {name} busybox:latest wc --pin 123", f"scrubbed rm -f {name}"]
+    message = "'boxed.pin' runs in a container, and no container runtime is available on this host"
+    assert text_of(unboxed) == message
+    assert (refused["outcome"], refused["error"], refused["argv"]) == ("error", message, ["wc", "--pin", "[redacted]"])
+
+
+@pytest.mark.anyio
+async def test_each_end_of_a_shell_call_is_audited_with_its_error_and_duration(tmp_path: Path) -> None:
+    pause = parse_node(shell_node("pause", [str(script(tmp_path, "pause", "sleep 0.2\n"))]), SchemaRegistry())
+    pin = [{"name": "pin", "schema": {"type": "integer"}, "secret": True, "arg": {"flag": "--pin"}}]
+    leak_program = str(script(tmp_path, "leak", 'echo "$@" >&2\nexit 1\n'))
+    leak = parse_node(shell_node("leak", [leak_program], pin), SchemaRegistry())
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        refused = await run_invocation(pause, {"extra": 1}, audit=log)
+        paused = await run_invocation(pause, {}, audit=log)
+        leaked = await run_invocation(leak, {"pin": 123}, audit=log)
+    first, second, third = records(tmp_path / "audit.jsonl")
+    assert text_of(refused) == "INPUT_INVALID: unknown argument(s) for 'pause': extra (at /arguments/extra)"
+    assert (first["outcome"], first["argv"], first["stdinLength"], first["error"]) == (
+        "refused", [], 0, text_of(refused))
+    assert 0 <= first["durationMs"] < 5000
+    assert paused["isError"] is False and second["outcome"] == "ok" and "error" not in second
+    assert 200 <= second["durationMs"] < 5000
+    # A secret of three characters is masked in what the program wrote too.
+    assert text_of(leaked) == "'leak' exited with status 1:\n--pin [redacted]"
+    assert (third["argv"], third["error"], third["exitCode"]) == (
+        [leak_program, "--pin", "[redacted]"], "'leak' exited with status 1", 1)
 
 
 def test_container_argv_is_a_list_without_network() -> None:

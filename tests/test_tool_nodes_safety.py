@@ -354,8 +354,10 @@ def test_numbers_render_as_argv_words_and_a_negative_one_only_after_a_flag() -> 
     raw = string_node({"type": "number"})
     assert build_argv(raw, {"option": 1e3, "value": 2.5}) == ["probe", "--option", "1000", "2.5"]
     assert build_argv(raw, {"option": -4}) == ["probe", "--option", "-4"]
-    with pytest.raises(IntentError, match="'-'"):
+    with pytest.raises(IntentError) as refused:
         build_argv(raw, {"value": -4})
+    assert (refused.value.path, refused.value.message) == (
+        "/arguments/value", "argument 'value' must not start with '-'")
 
 
 # --- commands --------------------------------------------------------------------------------------
