@@ -20,7 +20,13 @@ import pytest
 
 from catalog.runtime import CatalogRuntime
 from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
-from catalog.tool_nodes.execute import call_in_process, node_environment, resolve_callable, run_process
+from catalog.tool_nodes.execute import (
+    call_in_process,
+    node_environment,
+    resolve_callable,
+    run_process,
+    structured_output,
+)
 from catalog.tool_nodes.node import SchemaRegistry
 from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route, has_gpu, unmet_requirements
 from intent.errors import IntentError
@@ -162,6 +168,79 @@ async def test_killed_hung_huge_and_missing_programs_are_error_results(tmp_path:
     # The hung script's sleeping child was stopped with it: nothing of the group is left.
     leftover = subprocess.run(["pgrep", "-f", str(hung)], capture_output=True, text=True, check=False)
     assert leftover.stdout.strip() == ""
+
+
+PIN = [{"name": "pin", "schema": {"type": "integer"}, "secret": True, "arg": {"flag": "--pin"}}]
+
+
+@pytest.mark.anyio
+async def test_every_way_a_shell_call_fails_is_a_result_saying_why_and_a_record_of_it(tmp_path: Path) -> None:
+    programs = {name: str(script(tmp_path, name, body)) for name, body in [
+        ("gone", "exit 0\n"), ("noexec", "exit 0\n"), ("here", "exit 0\n"), ("slow", "exec sleep 30\n"),
+        ("loud", "printf 123456\n"), ("fails", "exit 3\n"), ("zero", "exit 0\n"), ("rt", "kill -35 $$\n"),
+        ("shapeless", "echo not json\n"),
+    ]}
+    Path(programs["gone"]).unlink()
+    Path(programs["noexec"]).chmod(0o600)
+
+    def tool(name: str, **invoke: Any) -> Any:
+        raw = shell_node(name, [programs[name]], PIN, **invoke)
+        if name == "shapeless":
+            raw["io"]["outputs"] = [{"name": "count", "schema": {"type": "integer"}}]
+        return parse_node(raw, SchemaRegistry())
+
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("gone", {}), ("noexec", {}), ("here", {"cwd": tmp_path / "nowhere"}), ("slow", {"timeout": 0.3}),
+        ("loud", {"max_output_bytes": 5}), ("fails", {}), ("zero", {}), ("rt", {}), ("shapeless", {}),
+    ]
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        results = [await run_invocation(tool(name, **({"okExitCodes": [1]} if name == "zero" else {})), {"pin": 123},
+                                        audit=log, **options)
+                   for name, options in calls]
+    expected = [
+        f"'gone' cannot start: the program '{programs['gone']}' was not found (install it or fix PATH)",
+        f"'noexec' cannot start: the program '{programs['noexec']}' is not executable",
+        "'here' cannot start: its working directory does not exist",
+        "'slow' did not finish within 0.3 seconds and was stopped; ask for less work or raise the node's "
+        "timeoutSeconds",
+        "'loud' wrote more than 5 bytes of output and was stopped; ask for less output",
+        "'fails' exited with status 3",
+        "'zero' exited with status 0",  # 0 is no signal, even where it is not a success
+        "'rt' was killed by signal 35",  # a signal without a name
+        "'shapeless' ran, but its output is not JSON holding the declared outputs",
+    ]
+    assert [text_of(result) for result in results] == expected
+    assert all(result["isError"] is True and "structuredContent" not in result for result in results)
+    written = records(tmp_path / "audit.jsonl")
+    assert [(record["node"], record["outcome"], record["error"]) for record in written] == [
+        (name, "timeout" if name == "slow" else "error", message)
+        for (name, _), message in zip(calls, expected, strict=True)]
+    assert [record["argv"] for record in written] == [
+        [programs[name], "--pin", "[redacted]"] for name, _ in calls]
+    assert [record.get("exitCode") for record in written] == [None, None, None, None, None, 3, 0, -35, 0]
+
+
+def test_structured_output_reads_stdout_as_the_declared_outputs() -> None:
+    def outputs(*declared: tuple[str, dict[str, Any], bool]) -> Any:
+        raw = shell_node("shaped", ["true"])
+        raw["io"]["outputs"] = [{"name": name, "schema": schema, "required": required}
+                                for name, schema, required in declared]
+        return parse_node(raw, SchemaRegistry())
+
+    point = outputs(("point", {"type": "object"}, True))
+    greeting = outputs(("greeting", {"type": "string"}, True))
+    count = outputs(("count", {"type": "integer"}, True))
+    pair = outputs(("a", {"type": "integer"}, True), ("b", {"type": "integer"}, False))
+    # One declared output: stdout is its value, even when that value is an object of other names.
+    assert structured_output(point, '{"x": 1}') == ({"point": {"x": 1}}, None)
+    assert structured_output(point, '{"point": {"x": 1}}') == ({"point": {"x": 1}}, None)
+    assert structured_output(greeting, "hello\n") == ({"greeting": "hello"}, None)
+    assert structured_output(count, "12\n") == ({"count": 12}, None)
+    assert structured_output(count, "twelve") == (None, "its output is not JSON holding the declared outputs")
+    # Several: stdout is an object holding them.
+    assert structured_output(pair, '{"a": 1}') == ({"a": 1}, None)
+    assert structured_output(pair, '{"z": 1}') == (None, "its output lacks the declared output 'a'")
+    assert structured_output(pair, "[1]") == (None, "its output is not JSON holding the declared outputs")
 
 
 @pytest.mark.anyio
@@ -392,9 +471,10 @@ def test_only_a_container_arms_client_sees_the_container_runtimes_variables() ->
 async def test_a_stopped_container_call_removes_its_own_container_and_a_stopped_shell_call_none(
     tmp_path: Path,
 ) -> None:
-    # A stand-in runtime that logs each call (with a variable of the environment it was given) and hangs in 'run'.
+    # A stand-in runtime that logs each call (with a variable of the environment it was given), hangs in 'run'
+    # and fails 'rm' (the container is gone already): the call ends as a timeout all the same.
     calls = tmp_path / "calls.log"
-    fake = script(tmp_path, "fake-runtime", f'echo "$MARK $*" >> {calls}\n[ "$1" = run ] && exec sleep 30\nexit 0\n')
+    fake = script(tmp_path, "fake-runtime", f'echo "$MARK $*" >> {calls}\n[ "$1" = run ] && exec sleep 30\nexit 1\n')
     hang = script(tmp_path, "hang", "exec sleep 30\n")
     environment = {"PATH": os.environ["PATH"], "MARK": "scrubbed"}
     with AuditLog(tmp_path / "audit.jsonl") as log:
