@@ -372,6 +372,13 @@ def test_bad_arguments_are_coded_errors(bean: Any, arguments: dict[str, Any], pa
     assert caught.value.path == path
 
 
+def test_arguments_that_are_no_object_or_too_long_for_argv_are_refused_at_arguments(bean: Any) -> None:
+    for arguments in (["x"], {"id": "a", "status": "todo", "more": ["b" * 4000] * 40}):
+        with pytest.raises(IntentError) as refused:
+            build_argv(bean, arguments)
+        assert (refused.value.code, refused.value.path) == ("INPUT_INVALID", "/arguments")
+
+
 def test_error_messages_do_not_echo_the_value(bean: Any) -> None:
     with pytest.raises(IntentError) as caught:
         build_argv(bean, {"id": "hunter2-$(secret)", "status": "done"})

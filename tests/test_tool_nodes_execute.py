@@ -210,7 +210,8 @@ async def test_every_way_a_shell_call_fails_is_a_result_saying_why_and_a_record_
         "'shapeless' ran, but its output is not JSON holding the declared outputs",
     ]
     assert [text_of(result) for result in results] == expected
-    assert all(result["isError"] is True and "structuredContent" not in result for result in results)
+    assert all(result == {"content": [{"type": "text", "text": message}], "isError": True}
+               for result, message in zip(results, expected, strict=True))
     written = records(tmp_path / "audit.jsonl")
     assert [(record["node"], record["outcome"], record["error"]) for record in written] == [
         (name, "timeout" if name == "slow" else "error", message)
@@ -241,6 +242,9 @@ def test_structured_output_reads_stdout_as_the_declared_outputs() -> None:
     assert structured_output(pair, '{"a": 1}') == ({"a": 1}, None)
     assert structured_output(pair, '{"z": 1}') == (None, "its output lacks the declared output 'a'")
     assert structured_output(pair, "[1]") == (None, "its output is not JSON holding the declared outputs")
+    # An optional output that is missing is skipped, and the ones after it are still checked.
+    optional_first = outputs(("b", {"type": "integer"}, False), ("a", {"type": "integer"}, True))
+    assert structured_output(optional_first, '{"z": 1}') == (None, "its output lacks the declared output 'a'")
 
 
 @pytest.mark.anyio
