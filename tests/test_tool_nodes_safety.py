@@ -118,6 +118,10 @@ def test_only_a_number_after_a_flag_may_start_with_a_dash_and_the_defaults_say_n
         ("^[a-z$(]+$", "'$('"),
         ("^[^;]+$", "admits"),
         ("^[^a]+$", "admits"),
+        (r"^\D+$", "admits"),
+        (r"^\W+$", "admits"),
+        # A negated class admits what the smaller reading of its categories leaves out: Unicode spaces.
+        (r"^[^\S\x00-\x7f]+$", "U+0085"),
         (r"^\S+$", "admits"),
         (r"^[\w ]+$", "admits"),
         ("^[a-z\u202e]+$", "U+202E"),
