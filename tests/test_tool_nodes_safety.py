@@ -122,11 +122,25 @@ def test_only_a_number_after_a_flag_may_start_with_a_dash_and_the_defaults_say_n
         (r"^\W+$", "admits"),
         # A negated class admits what the smaller reading of its categories leaves out: Unicode spaces.
         (r"^[^\S\x00-\x7f]+$", "U+0085"),
+        # Atomic groups, conditionals and scoped flags are read through, not around.
+        (r"^(?>[a-z;]+)$", "';'"),
+        (r"^(a)?(?(1)b|;)$", "';'"),
+        (r"^(a)?(?(1);|c)$", "';'"),
+        (r"(?i)^a;b$", "';'"),
+        (r"^(?m:a)$", "cannot be proved safe: the multiline flag lets ^ and $ match inside the value"),
+        (r"(?i:^a)$", "whole value"),  # a group with flags is not followed for its anchor
+        # A negated character admits every probe but itself; with IGNORECASE, any character.
+        (r"^[^\x00]+$", "U+0001"),
+        (r"(?i)^[^\x00]+$", "U+0000"),
+        (r"^(?:[^\x00])+$", "U+0001"),
+        (r"(?i)^(?:[^\x00])+$", "U+0000"),
+        (r"(?i)^(?-i:[^\x00])+$", "U+0001"),
+        (r"^(?:(?:(?:a{8}){8}){8}){8}$", "cannot be proved safe: the pattern is too large to analyse"),
         (r"^\S+$", "admits"),
         (r"^[\w ]+$", "admits"),
         ("^[a-z\u202e]+$", "U+202E"),
         ("^[a-z\u2028]+$", "U+2028"),
-        ("^[a-z\x85]+$", "U+0085"),
+        ("^[a-z\x85]+$", "U+0085 (a control character)"),
         (r"^(a)\1$", "cannot be proved"),
         ("(?m)^a$", "cannot be proved"),
         (r"^[a-z]+(?:;[a-z]+)?$", "';'"),
@@ -164,6 +178,19 @@ def test_a_pattern_python_cannot_read_makes_the_node_undeterminable() -> None:
         r"^\w+$",
         "^(?i)[a-z]+$".replace("^(?i)", "(?i)^"),
         "^v[0-9]{1,3}(\\.[0-9]{1,3}){0,2}$",
+        r"^(?>[a-z]+)$",
+        r"^[a-z]++$",
+        r"^(a)?(?(1)b|c)$",
+        r"^(a)?(?(1)b)c$",
+        r"^(?!x)[a-z]+$",
+        r"^(?=[a-z])[a-z]+$",
+        r"(?:^a)$",
+        r"^(?:a$)",
+        r"(?:^a|\Ab)$",
+        r"^a\.?b$",  # at most one dot: no '..'
+        r"^a\.{1}b$",
+        r"(?i)^todo$",
+        r"^(?i:[a-z]+)$",
     ],
 )
 def test_patterns_that_rule_out_every_probe_are_constrained(pattern: str) -> None:
