@@ -141,7 +141,8 @@ def test_only_a_number_after_a_flag_may_start_with_a_dash_and_the_defaults_say_n
         ("^[a-z\u202e]+$", "U+202E"),
         ("^[a-z\u2028]+$", "U+2028"),
         ("^[a-z\x85]+$", "U+0085 (a control character)"),
-        (r"^(a)\1$", "cannot be proved"),
+        (r"^(a)\1$", "cannot be proved safe: pattern element GROUPREF"),
+        ("", "whole value"),
         ("(?m)^a$", "cannot be proved"),
         (r"^[a-z]+(?:;[a-z]+)?$", "';'"),
         ("^(?i:[a-z|]+)$", "'|'"),
@@ -190,6 +191,8 @@ def test_a_pattern_python_cannot_read_makes_the_node_undeterminable() -> None:
         r"^a\.?b$",  # at most one dot: no '..'
         r"^a\.{1}b$",
         r"(?i)^todo$",
+        r"()^a$",  # an empty group before the anchor, or after it
+        r"^a$()",
         r"^(?i:[a-z]+)$",
     ],
 )
