@@ -191,6 +191,20 @@ def test_nodes_that_cannot_be_determined_fail_loudly(raw: Any, words: str) -> No
         assert raw["id"] in caught.value.message
 
 
+@pytest.mark.parametrize(
+    ("raw_input", "message", "pointer"),
+    [
+        (5, "Tool node 'x': an input must be a JSON object", "/0/io/inputs/0"),
+        ({"name": "1st", "schema": {"type": "integer"}, "arg": {"flag": "--n"}},
+         "Tool node 'x': input 'name' must be an identifier", "/0/io/inputs/0/name"),
+    ],
+)
+def test_an_input_that_cannot_be_read_is_named_and_pointed_at(raw_input: Any, message: str, pointer: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        project([node("x", inputs=[raw_input])])
+    assert (caught.value.code, caught.value.message, caught.value.path) == ("CONFIG_INVALID", message, pointer)
+
+
 def test_duplicate_ids_and_name_collisions_fail() -> None:
     with pytest.raises(IntentError, match="declared twice"):
         project([node("a"), node("a")])
@@ -377,6 +391,19 @@ def test_arguments_that_are_no_object_or_too_long_for_argv_are_refused_at_argume
         with pytest.raises(IntentError) as refused:
             build_argv(bean, arguments)
         assert (refused.value.code, refused.value.path) == ("INPUT_INVALID", "/arguments")
+
+
+def test_a_repeated_argument_is_a_list_of_at_most_1024_elements_each_named_when_it_fails(bean: Any) -> None:
+    base = {"id": "a", "status": "todo"}
+    assert len(build_argv(bean, {**base, "tag": ["a"] * 1024})) == 2 + 2 + 2 * 1024 + 1
+    for tag, message in [
+        ("ok", "argument 'tag' must be a list"),
+        (["a"] * 1025, "argument 'tag' has more than 1024 elements"),
+        (["ok", "BAD"], 'element 1 of \'tag\' does not match its declared type: fails pattern "^[a-z]+$"'),
+    ]:
+        with pytest.raises(IntentError) as refused:
+            build_argv(bean, {**base, "tag": tag})
+        assert (refused.value.path, refused.value.message) == ("/arguments/tag", message)
 
 
 def test_error_messages_do_not_echo_the_value(bean: Any) -> None:

@@ -132,8 +132,8 @@ def test_only_a_number_after_a_flag_may_start_with_a_dash_and_the_defaults_say_n
         # A negated character admits every probe but itself; with IGNORECASE, any character.
         (r"^[^\x00]+$", "U+0001"),
         (r"(?i)^[^\x00]+$", "U+0000"),
-        (r"^(?:[^\x00])+$", "U+0001"),
-        (r"(?i)^(?:[^\x00])+$", "U+0000"),
+        (r"^([^\x00])+$", "U+0001"),
+        (r"(?i)^([^\x00])+$", "U+0000"),
         (r"(?i)^(?-i:[^\x00])+$", "U+0001"),
         (r"^(?:(?:(?:a{8}){8}){8}){8}$", "cannot be proved safe: the pattern is too large to analyse"),
         (r"^\S+$", "admits"),
@@ -143,6 +143,9 @@ def test_only_a_number_after_a_flag_may_start_with_a_dash_and_the_defaults_say_n
         ("^[a-z\x85]+$", "U+0085 (a control character)"),
         (r"^(a)\1$", "cannot be proved safe: pattern element GROUPREF"),
         ("", "whole value"),
+        ("[a-z]+$", "whole value"),
+        (r"(a|\Ab)$", "whole value"),  # one alternative inside a group lacks its start anchor
+        ("^" + "a" * 1999 + "$", "cannot be proved safe: the pattern is longer than 2000 characters"),
         ("(?m)^a$", "cannot be proved"),
         (r"^[a-z]+(?:;[a-z]+)?$", "';'"),
         ("^(?i:[a-z|]+)$", "'|'"),
@@ -159,7 +162,8 @@ def test_patterns_that_do_not_prove_safety_are_unconstrained(pattern: str, why: 
 
 
 def test_a_pattern_python_cannot_read_makes_the_node_undeterminable() -> None:
-    assert pattern_problem(r"^\p{L}+$") is not None
+    assert (pattern_problem(r"^\p{L}+$") or "").startswith(
+        "has a pattern that cannot be proved safe: Python cannot read the pattern (bad escape \\p")
     with pytest.raises(IntentError) as unreadable:
         project([string_node({"type": "string", "pattern": r"^\p{L}+$"})])
     assert unreadable.value.code == "CONFIG_INVALID"
@@ -185,14 +189,15 @@ def test_a_pattern_python_cannot_read_makes_the_node_undeterminable() -> None:
         r"^(a)?(?(1)b)c$",
         r"^(?!x)[a-z]+$",
         r"^(?=[a-z])[a-z]+$",
-        r"(?:^a)$",
-        r"^(?:a$)",
-        r"(?:^a|\Ab)$",
+        r"(^a)$",  # a group is followed for its anchor (a non-capturing one is inlined by Python)
+        r"^(a$)",
+        r"(^a|\Ab)$",
         r"^a\.?b$",  # at most one dot: no '..'
         r"^a\.{1}b$",
         r"(?i)^todo$",
         r"()^a$",  # an empty group before the anchor, or after it
         r"^a$()",
+        "^" + "a" * 1998 + "$",  # 2000 characters: still analysed
         r"^(?i:[a-z]+)$",
     ],
 )
@@ -219,6 +224,15 @@ def test_a_pattern_must_match_the_whole_value_at_call_time() -> None:
     for value in ("abc\n", "abc1", "1abc"):
         with pytest.raises(IntentError, match="value"):
             build_argv(raw, {"value": value})
+    # "$" matches before a final newline: the schema passes "abc\n", the whole-value rule does not.
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"value": "abc\n"})
+    assert refused.value.message == ("argument 'value' does not match its declared type: does not match the whole of "
+                                     'its pattern "^[a-z]+$|^[0-9]+$"')
+    # On stdin the value is text, and the schema's own (search) reading of the pattern applies.
+    stdin = {"id": "feed", "summary": "x", "invoke": {"shell": {"command": ["wc"]}},
+             "io": {"inputs": [{"name": "text", "schema": {"type": "string", "pattern": "^[a-z]+$"}, "arg": "stdin"}]}}
+    assert build_invocation(stdin, {"text": "abc\n"}).stdin == b"abc\n"
 
 
 # Pieces random patterns are built from: safe and dangerous characters, classes and escapes.
@@ -506,6 +520,30 @@ def test_a_format_says_nothing_about_values_that_are_not_strings() -> None:
 
     assert validation_errors({"format": "date"}, 12) == []
     assert validation_errors({"format": "date"}, "2026-02-30") == ['fails format "date"']
+    # Formats outside the checked list are annotations, as JSON Schema has them by default.
+    assert validation_errors({"format": "regex"}, "(") == []
+
+
+def test_validation_errors_name_where_and_what_briefly_and_at_most_five() -> None:
+    from catalog.tool_nodes.constraints import validation_errors
+
+    nested = {"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {"type": "string"}}}}}
+    assert validation_errors(nested, {"a": {"b": 1}}) == ['a/b fails type "string"']
+    assert validation_errors({"enum": ["é"]}, "e") == ['fails enum ["é"]']
+    assert validation_errors({"type": "number"}, float("nan")) == ["must be a finite number"]
+    fits = ["x" * 116]  # its JSON is exactly 120 characters
+    assert validation_errors({"enum": fits}, "y") == [f"fails enum {json.dumps(fits)}"]
+    longer = ["x" * 117]
+    assert validation_errors({"enum": longer}, "y") == [f"fails enum {json.dumps(longer)[:117]}..."]
+    six_ways = {"minLength": 5, "pattern": "^[0-9]+$", "enum": ["a"], "const": "b", "format": "date", "not": {}}
+    assert validation_errors(six_ways, "x") == [
+        "fails minLength 5", 'fails pattern "^[0-9]+$"', 'fails enum ["a"]', 'fails const "b"', 'fails format "date"']
+
+
+def test_an_unconstrained_argv_type_is_named_for_what_it_lacks() -> None:
+    assert unconstrained_reason({}) == "has no declared type"
+    assert unconstrained_reason({"type": "string", "format": "email"}) == (
+        "is a string whose format 'email' can spell a payload")
 
 
 def test_the_full_match_rule_on_its_own() -> None:
