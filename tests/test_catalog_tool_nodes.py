@@ -205,6 +205,56 @@ def test_an_input_that_cannot_be_read_is_named_and_pointed_at(raw_input: Any, me
     assert (caught.value.code, caught.value.message, caught.value.path) == ("CONFIG_INVALID", message, pointer)
 
 
+INTEGER = {"type": "integer"}
+ARG_FORMS = 'must be {"flag": "--x"}, {"positional": N} or "stdin"'
+
+
+@pytest.mark.parametrize(
+    ("raw_input", "problem", "where"),
+    [
+        ({"name": "n", "arg": {"flag": "--n"}}, "'schema' is missing", "schema"),
+        ({"name": "n", "schema": 5, "arg": {"flag": "--n"}}, "'schema' must be a JSON Schema object or a schema name",
+         "schema"),
+        ({"name": "n", "schema": INTEGER, "required": "yes", "arg": {"flag": "--n"}},
+         "'required' must be true or false", "required"),
+        ({"name": "n", "schema": INTEGER, "description": 5, "arg": {"flag": "--n"}}, "'description' must be a string",
+         "description"),
+        ({"name": "n", "schema": INTEGER, "arg": {"flag": "n"}}, "flag must look like '--name' or '-n'", "arg/flag"),
+        ({"name": "n", "schema": INTEGER, "arg": {"positional": -1}}, "positional must be a non-negative integer",
+         "arg/positional"),
+        ({"name": "n", "schema": INTEGER, "arg": {"positional": True}}, "positional must be a non-negative integer",
+         "arg/positional"),
+        ({"name": "n", "schema": INTEGER, "arg": {"stdin": False}}, f"'arg' {ARG_FORMS}", "arg"),
+        ({"name": "n", "schema": INTEGER, "arg": {"flag": "--n", "positional": 0}}, f"'arg' {ARG_FORMS}", "arg"),
+        ({"name": "n", "schema": {"anyOf": [{"$ref": "#/schemas/Nope"}]}, "arg": "stdin"},
+         "schema reference '#/schemas/Nope' does not resolve", "schema"),
+        ({"name": "n", "schema": {"$ref": "#/schemas/Loop"}, "arg": "stdin"},
+         "schema reference '#/schemas/Loop' refers to itself", "schema"),
+        ({"name": "n", "schema": {"$ref": "#/schemas/List"}, "arg": "stdin"},
+         "schema reference '#/schemas/List' is not a schema", "schema"),
+    ],
+)
+def test_each_input_problem_is_named_and_pointed_at(raw_input: dict[str, Any], problem: str, where: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        project({"schemas": {"Loop": {"$ref": "#/schemas/Loop"}, "List": [1]},
+                 "nodes": [node("x", inputs=[raw_input])]})
+    assert (caught.value.message, caught.value.path) == (f"Tool node 'x', input 'n': {problem}",
+                                                         f"/0/io/inputs/0/{where}")
+
+
+def test_an_invalid_schema_is_named_by_the_first_200_characters_of_its_problem() -> None:
+    with pytest.raises(IntentError) as caught:
+        project([node("x", inputs=[{"name": "n", "schema": {"type": "x" * 300}, "arg": "stdin"}])])
+    prefix = "Tool node 'x', input 'n': invalid JSON Schema: "
+    assert caught.value.message.startswith(prefix) and len(caught.value.message) == len(prefix) + 200
+
+
+@pytest.mark.parametrize("arg", ["stdin", {"stdin": True}, {"stdin": {}}])
+def test_stdin_is_written_three_ways(arg: Any) -> None:
+    raw = node("x", inputs=[{"name": "n", "schema": {"type": "string"}, "arg": arg}])
+    assert build_invocation(raw, {"n": "text"}).stdin == b"text"
+
+
 def test_duplicate_ids_and_name_collisions_fail() -> None:
     with pytest.raises(IntentError, match="declared twice"):
         project([node("a"), node("a")])
