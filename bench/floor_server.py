@@ -3,6 +3,9 @@
 Nothing but the SDK runs here, so whatever it costs is the least any MCP server built on the
 same SDK can cost. ``python -m bench.floor_server --transport stdio`` or
 ``--transport http --host 127.0.0.1 --port N --path /mcp`` mirror the real server's flags.
+``--stdio-transport intent-mcp`` serves the same tool over intent-mcp's own stdio transport
+(``intent_mcp.stdio``) instead of the SDK's: against it, a round trip prices the recognition work
+alone, the transport being the same on both sides.
 """
 
 from __future__ import annotations
@@ -40,10 +43,15 @@ def build_floor_server() -> Any:
     return Server("bench-floor", version="0", on_list_tools=list_tools, on_call_tool=call_tool)
 
 
-async def serve_stdio() -> None:
+async def serve_stdio(transport: str = "sdk") -> None:
     from mcp.server.stdio import stdio_server
 
     server = build_floor_server()
+    if transport == "intent-mcp":
+        from intent_mcp.stdio import serve_stdio as serve_on_intent_mcp_transport
+
+        await serve_on_intent_mcp_transport(server)
+        return
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
@@ -62,11 +70,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=3001)
     parser.add_argument("--path", default="/mcp")
+    parser.add_argument("--stdio-transport", choices=("sdk", "intent-mcp"), default="sdk",
+                        help="whose stdio transport serves the tool (default: the SDK's)")
     args = parser.parse_args(argv)
     if args.transport == "stdio":
         import anyio
 
-        anyio.run(serve_stdio)
+        anyio.run(serve_stdio, args.stdio_transport)
     else:
         serve_http(args.host, args.port, args.path)
     return 0

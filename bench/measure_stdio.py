@@ -1,7 +1,9 @@
 """Measurements 1 and 2: round trip of ``tools/call`` and cold start, each against the bare SDK server.
 
-Both servers run side by side and are driven in alternating batches, so a noisy neighbour on
-the machine slows both sides of a ratio alike instead of only one.
+The servers run side by side and are driven in alternating batches, so a noisy neighbour on
+the machine slows both sides of a ratio alike instead of only one. The round trip also runs the
+floor's echo tool on intent-mcp's own stdio transport: intent-mcp against that prices the
+recognition work alone, and that against the floor prices the transport.
 """
 
 from __future__ import annotations
@@ -11,7 +13,16 @@ import time
 from dataclasses import dataclass
 
 from bench import jsonrpc
-from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, ServerProcess, cpu_seconds, spawn, stop
+from bench.processes import (
+    FLOOR_ON_OUR_TRANSPORT,
+    FLOOR_SERVER,
+    INTENT_SERVER,
+    ServerCommand,
+    ServerProcess,
+    cpu_seconds,
+    spawn,
+    stop,
+)
 from bench.report import Row, Section, format_seconds
 from bench.stats import Summary, ratio
 from bench.stdio_rpc import StdioRpcClient
@@ -92,11 +103,15 @@ async def measure_cold_start(budget: StdioBudget) -> Section:
 
 async def measure_round_trip(budget: StdioBudget) -> Section:
     section = Section("round trip")
-    subjects = [_Subject(FLOOR_SERVER, FLOOR_TOOL), _Subject(INTENT_SERVER, INTENT_TOOL)]
+    subjects = [
+        _Subject(FLOOR_SERVER, FLOOR_TOOL),
+        _Subject(INTENT_SERVER, INTENT_TOOL),
+        _Subject(FLOOR_ON_OUR_TRANSPORT, FLOOR_TOOL),
+    ]
     servers = [await spawn(subject.command.stdio_argv(), stdio=True) for subject in subjects]
-    samples: list[list[float]] = [[], []]
+    samples: list[list[float]] = [[] for _ in subjects]
     try:
-        # Both start at once: the untimed start-up need not be paid twice in wall time.
+        # All start at once: the untimed start-up need not be paid several times in wall time.
         await asyncio.gather(
             *(_ready(subject, server, budget) for subject, server in zip(subjects, servers, strict=True))
         )
@@ -112,8 +127,7 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
         ]
     finally:
         await asyncio.gather(*(stop(server) for server in servers))
-    floor = Summary.of(samples[0])
-    intent = Summary.of(samples[1])
+    floor, intent, transport = (Summary.of(timings) for timings in samples)
     section.rows.append(
         Row(
             "1. round trip (stdio)",
@@ -133,7 +147,7 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
             ratio(intent.p99, floor.p99),
         )
     )
-    floor_cpu, intent_cpu = cpu_per_call
+    floor_cpu, intent_cpu, transport_cpu = cpu_per_call
     if floor_cpu is not None and intent_cpu is not None:
         section.rows.append(
             Row(
@@ -142,6 +156,35 @@ async def measure_round_trip(budget: StdioBudget) -> Section:
                 format_seconds(intent_cpu),
                 format_seconds(floor_cpu),
                 ratio(intent_cpu, floor_cpu),
+            )
+        )
+    # The same split priced the other way: the echo tool on intent-mcp's transport as the floor.
+    section.rows.append(
+        Row(
+            "1. round trip (stdio)",
+            "tools/call median vs echo on intent-mcp's transport (recognition alone)",
+            format_seconds(intent.median),
+            format_seconds(transport.median),
+            ratio(intent.median, transport.median),
+        )
+    )
+    section.rows.append(
+        Row(
+            "1. round trip (stdio)",
+            "echo tools/call median, intent-mcp's transport vs the SDK's (transport alone)",
+            format_seconds(transport.median),
+            format_seconds(floor.median),
+            ratio(transport.median, floor.median),
+        )
+    )
+    if transport_cpu is not None and intent_cpu is not None:
+        section.rows.append(
+            Row(
+                "1. round trip (stdio)",
+                "server CPU per call vs echo on intent-mcp's transport",
+                format_seconds(intent_cpu),
+                format_seconds(transport_cpu),
+                ratio(intent_cpu, transport_cpu),
             )
         )
     return section

@@ -47,6 +47,10 @@ class ServerCommand:
 
 
 FLOOR_SERVER = ServerCommand("bare SDK echo server", "bench.floor_server")
+# The same echo tool served by intent-mcp's stdio transport: the round trip without the recognition.
+FLOOR_ON_OUR_TRANSPORT = ServerCommand(
+    "echo server on intent-mcp's stdio transport", "bench.floor_server", ("--stdio-transport", "intent-mcp")
+)
 INTENT_SERVER = ServerCommand("intent-mcp", "intent_mcp")
 
 

@@ -6,7 +6,8 @@
   process (recognizer, candidate validation, resolution, serialisation, adapter, SDK encoding),
   and of the time grammar on the seed input and on a request full of dates and times.
 - ``whatif``: the stdio round trip of intent-mcp with candidate validation and/or the built-in
-  recognizer made free (``bench/whatif_server.py``), against the floor: what each would buy.
+  recognizer made free (``bench/whatif_server.py``), against the floor and against the floor's
+  echo tool on intent-mcp's own transport: what each would buy.
 - ``imports``: ``-X importtime`` of both servers from spawn to the first ``tools/list``, the
   costliest top-level packages first: what cold start pays for.
 
@@ -28,7 +29,7 @@ from typing import Any
 
 import orjson
 
-from bench.processes import FLOOR_SERVER, INTENT_SERVER, ServerCommand, spawn, stop
+from bench.processes import FLOOR_ON_OUR_TRANSPORT, FLOOR_SERVER, INTENT_SERVER, ServerCommand, spawn, stop
 from bench.stats import percentile
 from bench.stdio_rpc import StdioRpcClient
 from bench.workloads import MEDIUM_INPUT, SEED_ARGUMENTS, SHORT_INPUT, long_input
@@ -260,6 +261,7 @@ async def profile_whatif(seconds: float) -> str:
     whatif = "bench.whatif_server"
     variants = [
         ("bare SDK echo server (floor)", FLOOR_SERVER, FLOOR_TOOL),
+        ("echo on intent-mcp's transport", FLOOR_ON_OUR_TRANSPORT, FLOOR_TOOL),
         ("intent-mcp", INTENT_SERVER, INTENT_TOOL),
         ("without candidate validation", ServerCommand("no validation", whatif, ("--skip", "validation")), INTENT_TOOL),
         ("without recognizer work", ServerCommand("no recognizer", whatif, ("--skip", "recognizer")), INTENT_TOOL),

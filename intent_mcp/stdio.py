@@ -2,10 +2,12 @@
 
 The SDK's stdio transport reads stdin in a worker thread it then waits for, so a stop signal
 would hang until the next input line; its lines are unbounded; it drops a line that is not
-JSON-RPC without a word; and at end of input it stops before calls in flight are answered. Here
-stdin is read by a daemon thread the server never waits for, every line is bounded, a malformed
-line gets a JSON-RPC error (with its id when one can be read), and end of input waits for the
-replies of calls in flight.
+JSON-RPC without a word; at end of input it stops before calls in flight are answered; and it
+hops to a worker thread for every line read and twice for every message written. Here a stdin
+pipe is read on the event loop when it is readable (anything else by a daemon thread the server
+never waits for), replies go to a stdout pipe from the loop too (``stdio_out``), every line is
+bounded, a malformed line gets a JSON-RPC error (with its id when one can be read), and end of
+input waits for the replies of calls in flight. The SDK still parses and frames every message.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import stat
 import sys
 import threading
 from collections.abc import AsyncIterator
@@ -22,6 +25,7 @@ import anyio
 import orjson
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
+from intent_mcp.stdio_out import claimed_stdout
 from intent_mcp.stdio_screen import INVALID_ID, SCREENED_MARK, screen_line, top_level_id
 
 logger = logging.getLogger("intent_mcp")
@@ -30,24 +34,30 @@ MAX_LINE_BYTES = 4 * 1024 * 1024
 # Stands in for a line longer than the limit: not JSON, so it is answered as a parse error.
 OVERSIZED_LINE = "\x00 line longer than the limit\n"
 _LINES_IN_FLIGHT = 16
+_READ_BYTES = 64 * 1024
 # After a stop signal, how long calls in flight may take to finish before they are cancelled.
 STOP_GRACE_SECONDS = 5.0
 
 
 class StdinLines:
-    """Lines of a file descriptor as text, read by a daemon thread; iteration stops at end of input.
+    """Lines of a file descriptor as text; iteration stops at end of input.
 
-    Iterating is cancellable at any time: the reading thread is never waited for, so a stop
-    signal ends the server even while stdin stays open and silent. The thread reads the raw
-    descriptor (no buffered file object whose lock it could hold at interpreter shutdown).
+    A pipe or socket (what an MCP host connects) is read on the event loop when it is readable:
+    no thread hop per line. Anything else (a file, a terminal, Windows) is read by a daemon
+    thread the server never waits for. Either way iterating is cancellable at any time, so a
+    stop signal ends the server even while stdin stays open and silent, and every line is
+    bounded. The descriptor is read raw (no buffered file object whose lock a thread could hold
+    at interpreter shutdown).
     """
 
     def __init__(self, fd: int, *, max_line_bytes: int = MAX_LINE_BYTES) -> None:
         self._fd = fd
         self._max = max_line_bytes
         self._buffer = bytearray()
+        self._skipping = False  # the rest of an oversized line is being dropped as it arrives
         self._receive: MemoryObjectReceiveStream[str] | None = None
         self._wake: MemoryObjectSendStream[str] | None = None
+        self._waiting: anyio.CancelScope | None = None
         self._stopped = False
 
     def _start(self) -> MemoryObjectReceiveStream[str]:
@@ -60,36 +70,48 @@ class StdinLines:
     def stop(self) -> None:
         """End the lines now, as if input had ended (a stop signal): nothing more is read."""
         self._stopped = True
+        if self._waiting is not None:
+            self._waiting.cancel()  # wakes a reader waiting for the descriptor to be readable
         if self._wake is not None:
             try:
                 self._wake.send_nowait("")  # wakes a reader waiting for the next line
             except (anyio.WouldBlock, anyio.ClosedResourceError, anyio.BrokenResourceError):
                 pass  # lines are queued: the reader sees the stop at the next one
 
+    def _buffered_line(self) -> bytes | None:
+        """The next complete line of what was read (``OVERSIZED_LINE`` for one over the limit), else None."""
+        end = self._buffer.find(b"\n")
+        if end >= 0:
+            line = bytes(self._buffer[: end + 1])
+            del self._buffer[: end + 1]
+            skipped, self._skipping = self._skipping, False
+            return OVERSIZED_LINE.encode() if skipped or len(line) > self._max + 1 else line
+        if len(self._buffer) > self._max:
+            # Drop what is held of the oversized line and skip the rest of it as it arrives.
+            self._buffer.clear()
+            self._skipping = True
+        return None
+
+    def _last_line(self) -> bytes | None:
+        """At end of input: what is left after the last newline, if anything."""
+        if self._skipping:
+            self._skipping = False
+            self._buffer.clear()
+            return OVERSIZED_LINE.encode()
+        if self._buffer:
+            line = bytes(self._buffer)
+            self._buffer.clear()
+            return line
+        return None
+
     def read_line(self) -> bytes | None:
         """The next line (with its newline), ``OVERSIZED_LINE`` for one over the limit, None at the end."""
-        skipping = False
-        while True:
-            end = self._buffer.find(b"\n")
-            if end >= 0:
-                line = bytes(self._buffer[: end + 1])
-                del self._buffer[: end + 1]
-                return OVERSIZED_LINE.encode() if skipping or len(line) > self._max + 1 else line
-            if len(self._buffer) > self._max:
-                # Drop what is held of the oversized line and skip the rest of it as it arrives.
-                self._buffer.clear()
-                skipping = True
-            chunk = os.read(self._fd, 64 * 1024)
+        while (line := self._buffered_line()) is None:
+            chunk = os.read(self._fd, _READ_BYTES)
             if not chunk:
-                if skipping:
-                    self._buffer.clear()
-                    return OVERSIZED_LINE.encode()
-                if self._buffer:
-                    line = bytes(self._buffer)
-                    self._buffer.clear()
-                    return line
-                return None
+                return self._last_line()
             self._buffer.extend(chunk)
+        return line
 
     def _pump(self, send: MemoryObjectSendStream[str], token: Any) -> None:
         try:
@@ -107,7 +129,30 @@ class StdinLines:
                 pass
 
     def __aiter__(self) -> AsyncIterator[str]:
-        return self._lines()
+        return self._lines_when_readable() if readable_on_the_loop(self._fd) else self._lines()
+
+    async def _lines_when_readable(self) -> AsyncIterator[str]:
+        while not self._stopped:
+            line = self._buffered_line()
+            if line is None:
+                with anyio.CancelScope() as self._waiting:
+                    await anyio.wait_readable(self._fd)
+                self._waiting = None
+                if self._stopped:
+                    return
+                # Readable: this read returns what is there without blocking (end of input too).
+                try:
+                    chunk = os.read(self._fd, _READ_BYTES)
+                except OSError:  # a broken input ends like a closed one, as on the thread
+                    chunk = b""
+                if chunk:
+                    self._buffer.extend(chunk)
+                    continue
+                line = self._last_line()
+                if line is not None:
+                    yield screen_line(line.decode("utf-8", errors="replace"))
+                return
+            yield screen_line(line.decode("utf-8", errors="replace"))
 
     async def _lines(self) -> AsyncIterator[str]:
         if self._receive is None:
@@ -118,6 +163,17 @@ class StdinLines:
             yield line
         if self._wake is not None:
             self._wake.close()
+
+
+def readable_on_the_loop(fd: int) -> bool:
+    """Can the event loop wait for ``fd`` to be readable? Pipes and sockets, outside Windows."""
+    if sys.platform == "win32":
+        return False
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 class InFlight:
@@ -270,15 +326,16 @@ async def serve_stdio(server: Any) -> None:
 
         group.start_soon(stop_on_signal)
         in_flight = InFlight()
-        async with stdio_server(stdin=cast(Any, stdin)) as (read_stream, write_stream):
-            counted = CountAnswers(write_stream, in_flight)
-            await server.run(
-                AnswerMalformedLines(read_stream, counted, in_flight),
-                counted,
-                server.create_initialization_options(),
-            )
+        with claimed_stdout() as stdout:
+            async with stdio_server(stdin=cast(Any, stdin), stdout=cast(Any, stdout)) as (read_stream, write_stream):
+                counted = CountAnswers(write_stream, in_flight)
+                await server.run(
+                    AnswerMalformedLines(read_stream, counted, in_flight),
+                    counted,
+                    server.create_initialization_options(),
+                )
         group.cancel_scope.cancel()
 
 
 __all__ = ["MAX_LINE_BYTES", "STOP_GRACE_SECONDS", "AnswerMalformedLines", "CountAnswers", "InFlight", "StdinLines",
-           "malformed_line_error", "serve_stdio"]
+           "malformed_line_error", "readable_on_the_loop", "serve_stdio"]

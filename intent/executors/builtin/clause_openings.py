@@ -15,7 +15,10 @@ _NOUN_FRAMES = frozenset(
      ("i'll", "have"), ("i'll", "take"), ("i'll", "need"), ("i", "will", "need"), ("we'll", "need"),
      ("i'd", "need"), ("we", "would", "like"), ("i'm", "after")}
 )  # fmt: skip
-_NOUN_FRAMES_LONGEST_FIRST = sorted(_NOUN_FRAMES, key=len, reverse=True)
+# By first word, longest first: a clause start is compared with the few frames that can match it.
+_NOUN_FRAMES_BY_WORD: dict[str, list[tuple[str, ...]]] = {}
+for _frame in sorted(_NOUN_FRAMES, key=len, reverse=True):
+    _NOUN_FRAMES_BY_WORD.setdefault(_frame[0], []).append(_frame)
 _CORRECTION_OPENINGS = ("actually", "instead", "oops", "sorry", "wait", "correction", "rather")
 # Also the assents that open a clause without saying anything of the request ("Yes please book it", "Sure, go ahead").
 _PLAIN_OPENINGS = ("and", "but", "so", "ok", "okay", "oh", "hey", "hi", "hello", "well", "just", "now", "lastly",
@@ -92,7 +95,7 @@ def after_frames(clause: Clause, index: int) -> int | None:
         if not length:
             break
         index += length
-    for frame in _NOUN_FRAMES_LONGEST_FIRST:
+    for frame in _NOUN_FRAMES_BY_WORD.get(tokens[index].low, ()) if index < len(tokens) else ():
         if match_at(tokens, index, frame):
             following = tokens[index + len(frame)].low if index + len(frame) < len(tokens) else ""
             if following == "to":
