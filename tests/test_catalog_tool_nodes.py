@@ -437,6 +437,7 @@ def test_bad_arguments_are_coded_errors(bean: Any, arguments: dict[str, Any], pa
 
 
 def test_arguments_that_are_no_object_or_too_long_for_argv_are_refused_at_arguments(bean: Any) -> None:
+    arguments: Any
     for arguments in (["x"], {"id": "a", "status": "todo", "more": ["b" * 4000] * 40}):
         with pytest.raises(IntentError) as refused:
             build_argv(bean, arguments)
