@@ -478,6 +478,41 @@ def test_in_process_and_mcp_nodes_have_no_argv() -> None:
     remote = parse_node(node("r", invoke={"mcp": {}}), SchemaRegistry())
     with pytest.raises(IntentError, match="MCP"):
         build_argv(remote, {})
+    for tool, kind in ((in_process, "is called in-process"), (remote, "is only reachable over MCP")):
+        with pytest.raises(IntentError) as refused:
+            build_argv(tool, {})
+        assert (refused.value.code, refused.value.message, refused.value.path) == (
+            "INPUT_INVALID", f"Tool node '{tool.id}' {kind}: it has no argv", "/invoke")
+
+
+def test_a_direct_call_of_a_shell_by_another_name_is_refused() -> None:
+    # python without a script reads its program from the positional input: refused as the projection omits it.
+    raw = node("py", inputs=[{"name": "n", "schema": {"type": "integer"}, "arg": {"positional": 0}}],
+               invoke={"shell": {"command": ["python3"]}})
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"n": 1})
+    assert (refused.value.code, refused.value.message, refused.value.path) == (
+        "INPUT_INVALID", "Tool node 'py' runs 'python3' without a script, so it would read its program from the "
+        "call's inputs", "/invoke")
+    with pytest.raises(IntentError) as refused:
+        build_argv(node("a"), ["not", "an", "object"])  # type: ignore[arg-type]
+    assert refused.value.message == "arguments must be a JSON object"
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "properties": {"a": {"$ref": "#/schemas/Nope"}}},
+        {"$ref": "#/schemas/Object", "properties": {"a": {"$ref": "#/schemas/Nope"}}},
+    ],
+    ids=["nested", "beside-a-reference"],
+)
+def test_a_reference_deep_inside_a_schema_is_resolved_or_named(schema: dict[str, Any]) -> None:
+    with pytest.raises(IntentError) as caught:
+        project({"schemas": {"Object": {"type": "object"}}, "nodes": [node("x", inputs=[
+            {"name": "n", "schema": schema, "arg": "stdin"}])]})
+    assert (caught.value.message, caught.value.path) == (
+        "Tool node 'x', input 'n': schema reference '#/schemas/Nope' does not resolve", "/0/io/inputs/0/schema")
 
 
 def test_direct_call_on_unconstrained_node_is_refused() -> None:
