@@ -21,6 +21,17 @@ _OPENING_ONLY = frozenset({"only", "but", "and", "even", "as", "soon", "long", "
 _SEQUENCE_WORDS = frozenset({"then", "afterwards", "finally", "next", "after that", "afterward", "later"})
 
 
+# "next week on Friday", "next Tuesday": "next" before a time word names a time, not the next request.
+_TIME_AFTER_NEXT = frozenset(
+    "week weekend month year day morning afternoon evening night time monday tuesday wednesday thursday friday "
+    "saturday sunday mon tue tues wed thu thur thurs fri sat sun".split()
+)
+
+
+def _names_time(tokens: list[Token], index: int) -> bool:
+    return tokens[index].low == "next" and index + 1 < len(tokens) and tokens[index + 1].low in _TIME_AFTER_NEXT
+
+
 def _starts_clause(tokens: list[Token], index: int, *, strict: bool = True) -> bool:
     while index < len(tokens) and tokens[index].low in LEAD_WORDS | {"please"}:
         index += 1
@@ -132,7 +143,8 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
             opening_prefix = lead_prefix = 0
             last_verb, sequence_seen = -1, False
             continue
-        connector = token.low in _CONNECTORS or match_at(tokens, index, ("after", "that"))
+        connector = (token.low in _CONNECTORS and not _names_time(tokens, index)) or match_at(
+            tokens, index, ("after", "that"))
         if connector and current and not _open_rule(current, last_verb):
             if index >= run_end:
                 run_end, last_sequence, last_but = _connector_run(tokens, index)

@@ -207,6 +207,18 @@ def _negated(text: str, mention: Mention) -> bool:
 
 
 _DAY_NEARBY = 40  # characters between a bare time and a day that may be its day
+_OR_BETWEEN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
+_CHANGE_VERB = re.compile(
+    r"\b(?:chang|mov|reschedul|push|shift|switch|postpon|bring|brought|updat|swap|amend|modif)\w*\b", re.IGNORECASE
+)
+_RANGE_TO = re.compile(r"\s*(?:-|–|—|to|until|till|through|thru)\s*$", re.IGNORECASE)
+_POSSESSIVES = frozenset("my our your his her their".split())
+
+
+def _an_event_of(text: str, mention: Mention) -> bool:
+    """"my 3pm", "our 10:30": a time naming an event someone has, not a time being asked for."""
+    prev, _ = _words_near(text, mention.start, mention.end, 1, 0)
+    return bool(prev) and prev[0] in _POSSESSIVES
 
 
 def _day_nearby(mentions: tuple[TemporalMention, ...], index: int) -> bool:
@@ -330,8 +342,25 @@ class _Extractor:
         if not mentions:
             return
         mentions = self._same_owner(mentions)
+        if len(siblings) == 1:
+            mentions = self._with_range_starts(mentions)
         values = [v.isoformat() for m in mentions for v in ((m.value,) if m.value is not None else m.candidates)]
         self._emit_choice(spec, mentions, values)
+
+    def _with_range_starts(self, mentions: list[Mention]) -> list[Mention]:
+        """"from Dec 24 to Jan 2": the start, left out as a "from" value, comes back beside its end,
+        so a field for one day is asked which. After a verb of change ("move it from Monday to
+        Tuesday") the end is the new value, and stays alone."""
+        out: list[Mention] = []
+        for mention in mentions:
+            for start in self.dates:
+                if (start.end <= mention.start and _RANGE_TO.match(self.text, start.end, mention.start)
+                        and start not in mentions and self.ledger.free(start)
+                        and self._owner(start) is self._owner(mention)
+                        and not _CHANGE_VERB.search(self.text, max(0, start.start - 60), start.start)):
+                    out.append(start)
+            out.append(mention)
+        return out
 
     def times_for(self, spec: FieldSpec, siblings: list[FieldSpec]) -> None:
         mentions = self._grouped(spec, self.times, siblings)
@@ -362,10 +391,22 @@ class _Extractor:
         for index, mention in enumerate(mentions):
             values = moments_of(mention, self.reference_time)
             span = Mention(mention.start, mention.end, None)
+            if not mention.role and (_negated(self.text, span) or _an_event_of(self.text, span)):
+                continue  # "from Monday", "move my 3pm to 4pm": the moment being moved, not the new one
+            if mention.role == "start" and _CHANGE_VERB.search(self.text, max(0, span.start - 60), span.start):
+                continue  # "change it from 7pm to 8pm": the end is the new moment
             if values and self.ledger.free(span) and self._owner(span) is not None:
                 if all(r.day is None for r in mention.readings) and _day_nearby(mentions, index):
                     return
-                self._emit_choice(spec, [span], list(values))
+                spans, values = [span], list(values)
+                for other in mentions[index + 1 :]:  # "Thursday at 2pm, or Friday at 3": a choice to ask about
+                    # the two ends of a range ("from 3 to 4pm") are both offered to a field for one moment
+                    ends = mention.role == "start" and other.role == "end" and len(spans) == 1
+                    if not ends and not _OR_BETWEEN.match(self.text, spans[-1].end, other.start):
+                        break
+                    spans.append(Mention(other.start, other.end, None))
+                    values += [v for v in moments_of(other, self.reference_time) if v not in values]
+                self._emit_choice(spec, spans, values)
                 return
 
     def _same_owner(self, mentions: list[Mention]) -> list[Mention]:

@@ -1,34 +1,44 @@
 """Calendar dates as written: "2026-12-24", "December 24", "24 Dec 2026", "the 24th of December",
 "the first of March", "Dec. 24th, 2026", "31-Oct-74", "12/24", "24/12/2026", "2-15", "on the 15th",
 "the 20th of next month", "next month on the 5th", "2027 Jan 2", "10Dec26", "this March 14th",
-"7. April 2027", "Friday 27" (a bare number after a weekday, when it cannot be an hour).
+"7. April 2027", "Friday 27" (a bare number after a weekday, when it cannot be an hour), years in
+words ("July 4th, nineteen seventy-six"), "2027-mar-15", "jan twenty two", "July 4th of 2027",
+and two days of one month as a range ("March 3-5").
 
 Numeric dates follow one locale rule, stated here: day and month are told apart only when one
 of them is above 12 ("2/15" is February 15, "15/2" too); otherwise ("2/3") both readings are
 kept and the phrase is ambiguous. Dotted dates ("10.31.1974") need a year, so "1.5" stays a number.
 Three two-digit numbers joined by dashes may be written year first too ("16-04-19").
-A date without a year is its next occurrence on or after the reference day.
+A date without a year is its next occurrence on or after the reference day. A two-digit year is
+this century's up to ten years after the reference, the last century's from thirty years on, and
+either in between.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date
+from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
 from intent.normalize.temporal.lexicon import (
+    CARDINAL_WORDS,
     DAY_NUMBER,
+    HOUR_WORD,
     MONTH,
     MONTH_WORDS,
     MONTHS,
     ORDINAL_TOKENS,
     ORDINAL_WORD,
+    SPELLED_YEAR,
     WEEKDAY,
     WEEKDAY_WORDS,
     YEAR,
+    alternation,
     day_of,
     scan,
+    spelled_year,
     words_of,
 )
 from intent.normalize.temporal.pieces import Piece
@@ -47,24 +57,72 @@ _DASH = re.compile(
 )
 _MONTH_FIRST = re.compile(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:,\s*|\s+|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d))?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
-    rf"(?:(?:,\s*|\s+|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b)?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|"
+    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
     re.IGNORECASE,
 )
-# "2027 Jan 2", "2027, January 2nd": the year first, then a month name and a day.
+# "2027 Jan 2", "2027, January 2nd", "2027-jan-2", "2027/01/jan": the year first, then a month name
+# and a day (or, joined by a separator, a day and a month name).
 _YEAR_FIRST = re.compile(
-    rf"\b({YEAR}),?\s+({MONTH})\.?\s+({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)",
+    rf"\b({YEAR})(?:,?\s+({MONTH})\.?\s+({_DAY})|([/-])(?:({MONTH})\4(\d{{1,2}})|(\d{{1,2}})\4({MONTH})))\b"
+    r"(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b|[/-]\w)",
     re.IGNORECASE,
 )
+# "jan twenty two", "January twenty five nineteen eighty six", "twenty five January 1986": a day said
+# as a cardinal number. Before the month, or when small or after "May"/"March" (ordinary words), only
+# with a year after it: "five June birthdays", "in June two teams" are counts.
+_CARDINAL_DAY = alternation(w for w, v in CARDINAL_WORDS.items() if v <= 31)
+_NOT_A_COUNT = r"(?!\s+(?:days?|weeks?|months?|years?|hours?|minutes?|people|persons|times|of\b))"
+_MONTH_CARDINAL = re.compile(
+    rf"\b({MONTH})\.?\s+({_CARDINAL_DAY})\b{_NOT_A_COUNT}(?:(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR}))?",
+    re.IGNORECASE,
+)
+_CARDINAL_MONTH = re.compile(
+    rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})",
+    re.IGNORECASE,
+)
+# "March 3-5", "Dec 24th - 26th", "3-5 March": two days of one month, the ends of a range; each end
+# is its own piece so the grammar pairs them as it pairs "Dec 24 - Dec 26".
+_DAY_RANGE_JOIN = r"\s*(?:-|–|—|to|through|thru|until|till)\s*"
+_MONTH_DAY_RANGE = re.compile(
+    rf"\b({MONTH})\.?\s+({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:{MONTH})\b)"
+    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+_DAY_RANGE_MONTH = re.compile(
+    rf"(?<![\w/.:-])({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\s+(?:of\s+)?({MONTH})\b\.?"
+    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+# "the 3rd or 4th of December", "July 17th, 18th, or 19th", "18 and 19 June": days of one month
+# listed; each day is its own piece (read as alternatives), in the month and year named once.
+_LISTED = rf"(?:the\s+)?(?:{DAY_NUMBER}|{ORDINAL_WORD})"
+_LIST_SEP = r"\s*(?:,\s*(?:or|and)?|or|and|&)\s*"
+_DAYS_THEN_MONTH = re.compile(
+    rf"(?<![\w/.:$-])({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\s+(?:of\s+)?({MONTH})\b\.?"
+    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+_MONTH_THEN_DAYS = re.compile(
+    rf"\b({MONTH})\.?\s+({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|"
+    rf"minutes?|people|persons|guests|days?|weeks?|nights?|times|of)\b)(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    re.IGNORECASE,
+)
+_ONE_LISTED = re.compile(rf"(?:the\s+)?({DAY_NUMBER}|{ORDINAL_WORD})", re.IGNORECASE)
+_LIST_WORD = re.compile(rf"(?:\d(?:st|nd|rd|th)?|\b(?:{ORDINAL_WORD}))\s*(?:,|or\b|and\b|&)", re.IGNORECASE)
+_RANGE_MARK = re.compile(r"\d(?:st|nd|rd|th)?\s*[-–—]", re.IGNORECASE)
+_RANGE_WORDS = frozenset("to through thru until till".split())
+_CARDINAL_TOKENS = frozenset(w for phrase in CARDINAL_WORDS for w in phrase.replace("-", " ").split())
 _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
     r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-|"
-    r"\s+(?:\d{1,2}[:.]\d{2}|\d{4}\b|\d{1,2}\s*[ap]\.?m\b))"
+    rf"\s+(?:\d{{1,2}}[:.]\d{{2}}|\d{{4}}\b|(?:\d{{1,2}}|{HOUR_WORD})\s*[ap]\.?m\b))"
 )
 _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
@@ -108,20 +166,30 @@ def next_month_day(reference: date, month: int, day: int) -> date | None:
     return None
 
 
-def _year(text: str | None) -> int | None:
+def _years(text: str | None, reference: date | None) -> tuple[int, ...] | None:
+    """The years a written year can be. Two digits name this century's year up to ten years after
+    the reference, the last century's from thirty years on, and either in between ("03/18/40"
+    said in 2016 may be 1940 or 2040: conventions differ)."""
     if not text:
         return None
     digits = text.lstrip("'")
+    if not digits.isdigit():
+        year = spelled_year(digits)
+        return (year,) if year is not None else ()
     if len(digits) == 2:
         value = int(digits)
-        return 2000 + value if value < 50 else 1900 + value
-    return int(digits)
+        if reference is None:
+            return (2000 + value if value < 50 else 1900 + value,)
+        ahead = 2000 + value - reference.year
+        return (2000 + value,) if ahead <= 10 else (1900 + value,) if ahead > 30 else (1900 + value, 2000 + value)
+    return (int(digits),)
 
 
-def _dated(start: int, end: int, month: int, day: int, year: int | None, reference: date | None) -> Piece | None:
-    if year is not None:
-        value = safe_date(year, month, day)
-        return Piece(start, end, "date", days=(value,)) if value else None
+def _dated(start: int, end: int, month: int, day: int, years: tuple[int, ...] | None,
+           reference: date | None) -> Piece | None:
+    if years is not None:
+        values = tuple(v for year in years if (v := safe_date(year, month, day)) is not None)
+        return Piece(start, end, "date", days=values) if values else None
     if safe_date(2000, month, day) is None:  # 2000 is a leap year: the month/day can exist at all
         return None
     if reference is None:
@@ -132,17 +200,18 @@ def _dated(start: int, end: int, month: int, day: int, year: int | None, referen
     return Piece(start, end, "date", days=(value,), inferred=True, month_day=(month, day))
 
 
-def _numeric(match: re.Match[str], first: int, second: int, year: int | None, reference: date | None,
+def _numeric(match: re.Match[str], first: int, second: int, years: tuple[int, ...] | None, reference: date | None,
              single_only: bool) -> Piece | None:
     orders = [(first, second), (second, first)] if first != second else [(first, second)]
-    pieces = [p for m, d in orders if 1 <= m <= 12 and (p := _dated(match.start(), match.end(), m, d, year, reference))]
+    pieces = [p for m, d in orders
+              if 1 <= m <= 12 and (p := _dated(match.start(), match.end(), m, d, years, reference))]
     pieces = [p for p in pieces if p.days]
     if not pieces or (single_only and len(pieces) > 1):
         return None
     if len(pieces) == 1:
         return pieces[0]
-    days = tuple(p.days[0] for p in pieces)
-    return Piece(match.start(), match.end(), "date", days=days, inferred=year is None)
+    days = tuple(d for p in pieces for d in p.days)
+    return Piece(match.start(), match.end(), "date", days=days, inferred=years is None)
 
 
 def _day_of_month(start: int, end: int, day: int, reference: date | None, months_ahead: int | None) -> Piece | None:
@@ -160,6 +229,25 @@ def _day_of_month(start: int, end: int, day: int, reference: date | None, months
     return None
 
 
+_LOWER_WORDS = re.compile(r"[a-z]+")
+
+
+def _cardinal_next_to_month(text: str) -> bool:
+    """A month name next to a number word ("jan twenty two", "five june"): the cardinal day
+    patterns are worth a scan (they are costly to try at every word)."""
+    tokens = _LOWER_WORDS.findall(text.lower())
+    return any((a in MONTH_WORDS and b in _CARDINAL_TOKENS) or (a in _CARDINAL_TOKENS and b in MONTH_WORDS)
+               for a, b in pairwise(tokens))
+
+
+def _replace(out: list[Piece], pieces: list[Piece]) -> None:
+    """Add ``pieces``, dropping what other patterns read over exactly the same words (the ends of a
+    range know their year from each other)."""
+    spans = {(p.start, p.end) for p in pieces}
+    out[:] = [p for p in out if (p.start, p.end) not in spans]
+    out.extend(pieces)
+
+
 def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | None = None) -> list[Piece]:
     """Every written calendar date in ``text``; a year-less one only when ``reference`` is known."""
     out: list[Piece] = []
@@ -175,13 +263,14 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if clock and match.group(2) == "-" and int(clock.group(1)) < 24 and int(clock.group(2)) < 60:
             zone = zone_key(clock.group(4)) if clock.group(4) else None
             out.append(Piece(match.start(), clock.end(), "moment", days=(value,),
-                             clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone))
+                             clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone,
+                             second=int(clock.group(3) or 0)))
         out.append(Piece(match.start(), match.end(), "date", days=(value,)))
     for match in scan(_NUMERIC_YEAR, text, sep):
-        year = _year(match.group(4))
+        years = _years(match.group(4), reference)
         if match.group(2) == "." and len(match.group(4)) == 2:
             continue  # "1.5.26" reads as a version number as often as a date
-        piece = _numeric(match, int(match.group(1)), int(match.group(3)), year, reference, single_only=False)
+        piece = _numeric(match, int(match.group(1)), int(match.group(3)), years, reference, single_only=False)
         if piece and len(match.group(4)) == 2 and len(match.group(1)) == 2 and match.group(2) == "-":
             # "16-04-19" may be written year first too (never "3/3/15"): that reading joins the others
             year_first = safe_date(2000 + int(match.group(1)), int(match.group(3)), int(match.group(4)))
@@ -199,14 +288,14 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if piece and int(match.group(1)) <= 12 < int(match.group(2)):
             out.append(piece)
     for match in scan(_YEAR_FIRST, text, months and digits):
-        day = day_of(match.group(3))
-        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], day or 0, int(match.group(1)),
-                       reference) if day else None
+        day = day_of(match.group(3) or match.group(6) or match.group(7))
+        month = MONTHS[(match.group(2) or match.group(5) or match.group(8)).lower()]
+        piece = _dated(match.start(), match.end(), month, day or 0, (int(match.group(1)),), reference) if day else None
         if piece:
             out.append(piece)
     for match in scan(_GLUED, text, months and digits):
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], int(match.group(1)),
-                       _year(match.group(3)), reference)
+                       _years(match.group(3), reference), reference)
         if piece:
             out.append(piece)
     for match in scan(_MONTH_FIRST, text, months):
@@ -214,15 +303,73 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if day is None:
             continue
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
-                       _year(match.group(3)), reference)
+                       _years(match.group(3) or match.group(4), reference), reference)
         if piece:
             out.append(piece)
+    ranged = months and digits and (_RANGE_MARK.search(text) is not None or words & _RANGE_WORDS)
+    for match in scan(_MONTH_DAY_RANGE, text, ranged):
+        month = MONTHS[match.group(1).lower()]
+        first, second = day_of(match.group(2)) or 0, day_of(match.group(4)) or 0
+        years = _years(match.group(5), reference)
+        if first < second:
+            opening = _dated(match.start(), match.start(3), month, first, years, reference)
+            same_year = years or ((opening.days[0].year,) if opening and opening.days else None)
+            closing = _dated(match.end(3), match.end(), month, second, same_year, reference)
+            _replace(out, [p for p in (opening, closing) if p is not None])
+        else:  # "Dec 5-3": not a range, and "Dec 5" alone is not what was written
+            out.append(Piece(match.start(), match.end(), "date", bad=True))
+    for match in scan(_DAY_RANGE_MONTH, text, ranged):
+        month = MONTHS[match.group(4).lower()]
+        first, second = day_of(match.group(1)) or 0, day_of(match.group(3)) or 0
+        years = _years(match.group(5), reference)
+        if first < second:
+            closing = _dated(match.end(2), match.end(), month, second, years, reference)
+            same_year = years or ((closing.days[0].year,) if closing and closing.days else None)
+            opening = _dated(match.start(), match.start(2), month, first, same_year, reference)
+            _replace(out, [p for p in (opening, closing) if p is not None])
+        else:
+            out.append(Piece(match.start(), match.end(), "date", bad=True))
+    listed_worth = months and (_LIST_WORD.search(text) is not None)
+    for pattern in (_MONTH_THEN_DAYS, _DAYS_THEN_MONTH):
+        for match in scan(pattern, text, listed_worth):
+            month_group, days_group = (1, 2) if pattern is _MONTH_THEN_DAYS else (2, 1)
+            month = MONTHS[match.group(month_group).lower().rstrip(".")]
+            items = list(_ONE_LISTED.finditer(text, match.start(days_group), match.end(days_group)))
+            numbers = [day_of(item.group(1)) or 0 for item in items]
+            if any(a >= b for a, b in pairwise(numbers)) or not all(numbers):
+                continue  # days listed out of order are not read as one list
+            years = _years(match.group(3), reference)
+            anchor = _dated(0, 0, month, numbers[0], years, reference)
+            if anchor is None or not anchor.days:
+                continue
+            same_year = years or (anchor.days[0].year,)
+            listed_pieces = []
+            for position, (item, number) in enumerate(zip(items, numbers, strict=True)):
+                start = match.start() if position == 0 and pattern is _MONTH_THEN_DAYS else item.start()
+                end = match.end() if position == len(items) - 1 and pattern is _DAYS_THEN_MONTH else item.end()
+                piece = _dated(start, end, month, number, same_year, reference)
+                if piece is None:
+                    break
+                listed_pieces.append(piece.moved(inferred=years is None))
+            else:
+                _replace(out, listed_pieces)
+    cardinal_next_to_month = bool(months and words & _CARDINAL_TOKENS) and _cardinal_next_to_month(text)
+    for pattern in (_MONTH_CARDINAL, _CARDINAL_MONTH):
+        for match in scan(pattern, text, cardinal_next_to_month):
+            month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]
+            day = CARDINAL_WORDS[" ".join(day_word.lower().replace("-", " ").split())]
+            if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")):
+                continue
+            piece = _dated(match.start(), match.end(), MONTHS[month_word.lower()], day,
+                           _years(match.group(3), reference), reference)
+            if piece:
+                out.append(piece)
     for match in scan(_DAY_FIRST, text, months):
         day = day_of(match.group(1))
         if day is None:
             continue
-        year = _year(match.group(3) or match.group(4) or match.group(5))
-        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, year, reference)
+        years = _years(next((g for g in match.groups()[2:7] if g), None), reference)
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
         if piece:
             out.append(piece)
     for match in scan(_OF_MONTH, text, "month" in words):

@@ -36,10 +36,11 @@ _SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\
 _H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
                          re.IGNORECASE)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|noontime)(?:ish)?\b", re.IGNORECASE)
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:ish)?\b",
+                    re.IGNORECASE)
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
-    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?"
+    rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?(?:-?ish)?"
     r"(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
     rf"in\s+the\s+(?:morning|afternoon|evening|night|am|pm)\b|at\s+night\b|(?:at\s+)?lunch\s?time\b|at\s+lunch\b|"
     rf"(?:on\s+)?(?:{WEEKDAY})\b))",
@@ -80,6 +81,11 @@ _WORD_AT = re.compile(
     rf"\b{_CUE}\s+({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?\b"
     r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
     re.IGNORECASE,
+)
+# "eight forty", "ten fifteen", "eleven oh five" said alone (the whole quote, or after a cue and
+# before the end of a sentence): hours and minutes in words, either half of the day.
+_WORD_PAIR = re.compile(
+    rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?]))", re.IGNORECASE
 )
 _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+quarters|a\s+quarter|quarter|half)"
 _PAST_TO = re.compile(
@@ -223,7 +229,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             clock = (int(match.group(1)), int(match.group(2) or 0))
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_NAMED, text, words & _NAMED_WORDS):
-        midnight = match.group(1).lower() == "midnight"
+        midnight = match.group(1).lower().replace("-", "").replace(" ", "") == "midnight"
         out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
                          midnight=midnight))
     for match in scan(_AT_24, text, cue):
@@ -274,6 +280,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_AT_HOUR, text, cue):
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+    for match in scan(_WORD_PAIR, text, words & _HOUR_WORD_SET):
+        if _HOUR_LEAD.search(_before(text, match.start())):
+            hour, minute = _hour(match.group(1)), _minute(match.group(2))
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))

@@ -2,10 +2,13 @@
 
 1. Each family reads its own forms (``calendar``, ``weekdays``, ``relative``, ``holidays``,
    ``clock``, parts of day and zones here). Overlapping pieces keep the longest.
-2. Neighbouring pieces joined only by words like "at", "on", "," or "the" form one phrase:
-   "tomorrow at 3pm", "3pm on Friday", "at 7:30 PM on Fri, Sep 20", "tomorrow morning at 8".
+2. Neighbouring pieces joined only by words like "at", "on", "," or "the" (or a bracket, or a
+   dash from a day to a time) form one phrase: "tomorrow at 3pm", "3pm on Friday", "at 7:30 PM on
+   Fri, Sep 20", "tomorrow morning at 8", "Friday (Dec 4)", "6 jan 2027 - 6:37am".
    A part of day settles an hour written without am/pm; a weekday next to a date must agree
-   with it (or picks the year / month of a date written without one).
+   with it (or picks the year / month of a date written without one; "Thursday the 21st" said
+   days after such a Thursday, the next one months away, keeps both); the small hours after
+   "tonight" fall on the next date.
 3. Two phrases joined by "to", "-", "until", "through" (or "between A and B") are the two ends of
    a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
 
@@ -30,6 +33,7 @@ from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.holidays import holiday_pieces
 from intent.normalize.temporal.lexicon import (
     CALENDAR_WORDS,
+    CARDINAL,
     CLOCK_WORDS,
     COMMON_WORD_DAYS,
     COUNT,
@@ -37,11 +41,13 @@ from intent.normalize.temporal.lexicon import (
     HOUR_WORD,
     MONTH,
     MONTH_WORDS,
+    ORDINAL_WORD,
     PART_WORDS,
     RELATIVE_WORDS,
     TRIGGER_WORDS,
     WEEKDAY,
     WEEKDAY_WORDS,
+    alternation,
     count_of,
 )
 from intent.normalize.temporal.lexicon import before as _before
@@ -53,13 +59,17 @@ from intent.normalize.temporal.zones import ZONE, zone_key
 __all__ = ["read_temporal"]
 
 _PART = re.compile(
-    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch)|"
+    r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch|"
+    r"arvo|eve(?!\s+of\b))|"
     r"(am|pm)\b(?!\s*[:\d]))\b",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"^(?:[\s,]|\b(?:at|@|on|by|around|about|the|of|for|from|in|sharp)\b|@)*$", re.IGNORECASE)
+_JOIN = re.compile(r"^(?:[\s,()]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp)\b|@)*$", re.IGNORECASE)
+# "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
+_DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
+_BETWEEN_INSIDE = re.compile(r"\bbetween\b", re.IGNORECASE)  # "tomorrow between 2 and 4pm"
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
 
 
@@ -82,7 +92,7 @@ def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
-        part = "lunch" if part.startswith("lunch") else part
+        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening"}.get(part, part)
         if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
             continue  # a lone "am" is the verb
         out.append(Piece(match.start(), match.end(), "part", part=part))
@@ -99,16 +109,34 @@ def _choose(pieces: list[Piece]) -> list[Piece]:
     return chosen
 
 
+_ZONE_NAME_AFTER_OFFSET = re.compile(r"\s*\([A-Za-z][A-Za-z ]{1,40}\)")
+_NUMERIC_OFFSET = re.compile(r"\s*\(?\s*[+-]\d")
+_DASHED_CLOCK = re.compile(r"\s*-\s*(\d{1,2}):?(\d{2})\s*\)?$")
+
+
 def _with_zone(text: str, piece: Piece) -> Piece:
     match = ZONE.match(text, piece.end)
     if match is None:
         return piece
+    dashed = _DASHED_CLOCK.match(match.group(0))
+    if dashed and any((int(dashed.group(1)), int(dashed.group(2))) > c for c in piece.clocks):
+        return piece  # "9:30-10:30": the end of a range, not an offset of -10:30
     key = zone_key(match.group(1))
     if key is None:
         return piece
     if key == "?":
         return piece.moved(end=match.end(), bad=True)
-    return piece.moved(end=match.end(), zone=key)
+    end = match.end()
+    if re.search(r"\d\s*$", match.group(0)):
+        named = _ZONE_NAME_AFTER_OFFSET.match(text, end)  # "GMT+0900 (JST)": the offset's name
+        end = named.end() if named else end
+    if _NUMERIC_OFFSET.match(match.group(0)) and len(piece.clocks) > 1:
+        # "10:00:00 +0000": a numeric offset is written by clocks that count 24 hours
+        return piece.moved(end=end, zone=key, clocks=piece.clocks[:1], settled=True)
+    return piece.moved(end=end, zone=key)
+
+
+_NEAR_DAYS = 45  # a weekday with a day of month: how far off a matching day is "near"
 
 
 def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tuple[tuple[date, ...], bool]:
@@ -127,14 +155,28 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
             first = today.replace(day=1) + relativedelta(months=ahead)
             value = safe_date(first.year, first.month, other.day_only)
             if value is not None and value >= today and value.weekday() == weekday:
-                return (value,), True
-        return (), True
+                break
+        else:
+            value = None
+        if value is not None and (value - today).days <= _NEAR_DAYS:
+            return (value,), True
+        # "Thursday the 21st" said a week after a Thursday the 21st, the next one months away: that
+        # recent one is as likely meant, so both are offered
+        for back in (0, 1) if not other.near_only else ():  # "Friday 20" may be Friday at 20:00
+            first = today.replace(day=1) - relativedelta(months=back)
+            past = safe_date(first.year, first.month, other.day_only)
+            if past is not None and past < today and past.weekday() == weekday and (today - past).days <= _NEAR_DAYS:
+                return ((past, value) if value is not None else (past,)), True
+        return ((value,) if value is not None else ()), True
     return tuple(d for d in other.days if d.weekday() == weekday), other.inferred
 
 
 class _Group:
     def __init__(self, first: Piece) -> None:
         self.pieces = [first]
+
+    def dated_only(self) -> bool:
+        return all(p.kind == "date" for p in self.pieces)
 
     def accepts(self, piece: Piece) -> bool:
         dates = [p for p in self.pieces if p.kind in ("date", "moment")]
@@ -155,7 +197,8 @@ class _Group:
             )
         return False
 
-    def mention(self, today: date | None) -> TemporalMention | None:
+    def mention(self, today: date | None, small_hours: bool = False) -> TemporalMention | None:
+        """The phrase the pieces make; ``small_hours``: the reference time is before 6am."""
         if any(p.bad for p in self.pieces):
             return None
         dates = [p for p in self.pieces if p.kind in ("date", "moment")]
@@ -199,6 +242,13 @@ class _Group:
                 if not fitting:
                     return None  # "this evening at 2": neither reading is in the evening
                 clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
+            elif (parts and parts[0] == "night" and clock_piece.kind == "time" and clock_piece.settled and days
+                  and all(0 < c[0] < 6 for c in clocks) and any(p.kind == "date" and p.part == "night" for p in dates)):
+                # "tonight at 1am": the small hours that end tonight, tomorrow's date; said in the
+                # small hours themselves, this very night may be meant as well
+                named_days = days
+                later = tuple(d + timedelta(days=1) for d in days)
+                days = (*days, *later) if small_hours else later
             elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
@@ -239,7 +289,8 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
             continue
         if any(r.second for r in (*first.readings, *second.readings)):
             continue  # ends written to the second are not put together
-        if gap.strip().lower() == "and" and not _BETWEEN.search(_before(text, first.start)):
+        if gap.strip().lower() == "and" and not (
+                _BETWEEN.search(_before(text, first.start)) or _BETWEEN_INSIDE.search(text, first.start, first.end)):
             continue
         first_days = tuple(dict.fromkeys(r.day for r in first.readings))
         second_days = tuple(dict.fromkeys(r.day for r in second.readings))
@@ -338,18 +389,48 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         if words & PART_WORDS:
             found += _part_pieces(window)
         pieces += [p.moved(start=p.start + start, end=p.end + start) if start else p for p in found]
-    chosen = _after_day_only(text, [_with_zone(text, p) if p.kind == "time" else p for p in _choose(pieces)])
+    zoned: list[Piece] = []
+    for piece in _choose(pieces):
+        if zoned and piece.start < zoned[-1].end:
+            continue  # inside the zone the piece before took ("14:00-05:00")
+        zoned.append(_with_zone(text, piece) if piece.kind == "time" else piece)
+    chosen = _after_day_only(text, zoned)
     groups: list[_Group] = []
     for piece in chosen:
         if groups:
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
-            if _JOIN.match(gap) and last.accepts(piece) and "\n" not in gap:
+            dashed = _DATE_DASH_TIME.match(gap) is not None and last.dated_only() and piece.kind == "time"
+            if (_JOIN.match(gap) or dashed) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
-    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today)) is not None]
-    return tuple(_ranges(text, [_blurred(text, m) for m in _unqualified(text, mentions)]))
+    small_hours = reference is not None and reference.hour < 6
+    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
+    return tuple(_ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
+
+
+_OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps|and|&)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
+
+
+def _lent_times(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """"Monday or Tuesday at 10am", "Dec 12th and 13th at 7pm": the time of day said once is lent to
+    the day before "or" / "and"."""
+    out = list(mentions)
+    for index in range(len(out) - 2, -1, -1):
+        first, second = out[index], out[index + 1]
+        if any(r.day is None or r.clock is not None for r in first.readings) or not first.readings:
+            continue
+        if any(r.day is None or r.clock is None for r in second.readings):
+            continue
+        if not _OR_JOIN.match(text[first.end : second.start]):
+            continue
+        clocks = list(dict.fromkeys((r.clock, r.zone, r.second) for r in second.readings))
+        readings = tuple(Reading(r.day, clock, zone, second_)
+                         for r in first.readings for clock, zone, second_ in clocks)
+        # the time words stand in the other phrase: this one keeps no time span of its own
+        out[index] = TemporalMention(first.start, first.end, readings, first.inferred, date_span=first.date_span)
+    return out
 
 
 # Date words that, standing right next to a phrase without being part of it, mean the phrase was
@@ -362,6 +443,11 @@ _UNREAD_NEIGHBOURS = frozenset(
     "break vacation season period".split()
 ) | (MONTH_WORDS - {"may", "mar", "march"})
 _NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@)[ \t]+)?([^\W_]+)", re.IGNORECASE)
+# "Monday, jan twenty two": a month name after a comma that the phrase did not take.
+_NEXT_MONTH_AFTER_COMMA = re.compile(
+    rf"[ \t]*,[ \t]*(?:{alternation(MONTH_WORDS - {'may', 'mar', 'march'})})\b", re.IGNORECASE)
+# "Friday the fifteen", "Monday the 3": a day number after "the" that the phrase did not take.
+_NEXT_THE_NUMBER = re.compile(rf"[ \t]*,?[ \t]+the[ \t]+(?:\d|(?:{CARDINAL})\b)", re.IGNORECASE)
 _PREVIOUS_WORD = re.compile(r"([^\W_]+)(?:['’]s)?\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
 # "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
 # before a phrase (or before the month word right before it).
@@ -375,6 +461,11 @@ _PREVIOUS_NUMBER = re.compile(
     r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
     re.IGNORECASE,
 )
+_PREVIOUS_LISTED_DAY = re.compile(
+    rf"(?<![\w.,:/$-])(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL_WORD})[ \t]*(?:,[ \t]*(?:and|or)?|and|or|&)[ \t]*$",
+    re.IGNORECASE,
+)
+_STARTS_WITH_DAY = re.compile(rf"(?:the[ \t]+)?(?:\d|(?:{ORDINAL_WORD})\b)", re.IGNORECASE)
 # "11/12,2016", "06/06, 2015": a year after a comma that the phrase did not take.
 _NEXT_YEAR_AFTER_COMMA = re.compile(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
 # "3pm Singapore time", "10:30am montreal time", "1pm ACDT": a place or a zone the grammar does not
@@ -383,8 +474,8 @@ _NEXT_ZONE_WORDS = re.compile(
     r"[ \t]+(?:[^\W\d_]+[ \t]+){1,2}time(?:[ \t]+zone)?\b|[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
 )
 # "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
-_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy ash shrove easter whit fat great "
-                              "spy palm red green".split())
+_WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit "
+                              "fat great spy palm red green".split())
 _STARTS_WITH_WEEKDAY = re.compile(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
 _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
@@ -402,6 +493,12 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
             return True
         if word.lower() in COMMON_WORD_DAYS:
             return True  # "10am sun": a short day name left unread next to the phrase
+    month_after = _NEXT_MONTH_AFTER_COMMA.match(text, mention.end)
+    if month_after and mention.date_span is not None and unread(month_after.end() - 1):
+        return True
+    the_number = _NEXT_THE_NUMBER.match(text, mention.end)
+    if the_number and mention.date_span is not None and unread(the_number.end() - 1):
+        return True
     year_after = _NEXT_YEAR_AFTER_COMMA.match(text, mention.end)
     if year_after and mention.date_span is not None and unread(year_after.end() - 1):
         return True
@@ -415,6 +512,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     numeric = _PREVIOUS_NUMERIC_DATE.search(window)
     if numeric and unread(mention.start - len(numeric.group(0))):
         return True
+    listed = _PREVIOUS_LISTED_DAY.search(window)
+    if listed and unread(mention.start - len(listed.group(0))) and _STARTS_WITH_DAY.match(text, mention.start):
+        return True  # "18 and 19 June", "the 3rd or 4th of December": a list whose first days were not taken
     number = _PREVIOUS_NUMBER.search(window)
     if number and unread(mention.start - len(number.group(0))):
         # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but an ordinal, a
@@ -453,7 +553,9 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
     """The mentions no neighbouring words qualify; a neighbour of a dropped one goes with it
     ("thanksgiving in 9 months", "the closest Monday to Oct 5th" are one phrase, not two)."""
     spans = [(m.start, m.end) for m in mentions]
-    dropped = [_qualified_further(text, m) or _unread_neighbour(text, m, spans) for m in mentions]
+    dropped = [_qualified_further(text, m, mentions[i + 1] if i + 1 < len(mentions) else None,
+                                  mentions[i - 1] if i else None)
+               or _unread_neighbour(text, m, spans) for i, m in enumerate(mentions)]
     for index in range(len(mentions) - 1):
         first, second = mentions[index], mentions[index + 1]
         if _SIDE_BY_SIDE.fullmatch(text, first.end, second.start) and _same_kind(first, second):
@@ -522,7 +624,7 @@ _AFTER_NUMBER = re.compile(
 )
 _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior)\b|"
+    r"(?:ago|hence|later|earlier|before|after|prior|since)\b|"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
@@ -533,6 +635,7 @@ _AFTER_GUARD = re.compile(
 # The phrase takes them in (its day is still the day written; they give it no time of day).
 _BLUR_BEFORE = re.compile(
     r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
+    r"\bfirst\s+thing\s+(?:on\s+|in\s+the\s+)?|"
     r"\bmid[-\s]?)$",
     re.IGNORECASE,
 )
@@ -553,9 +656,12 @@ def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
 _AFTER_NAME = re.compile(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
 
 
-def _qualified_further(text: str, mention: TemporalMention) -> bool:
-    if _AFTER_GUARD.match(text, mention.end):
-        return True
+def _qualified_further(text: str, mention: TemporalMention, following: TemporalMention | None = None,
+                       previous: TemporalMention | None = None) -> bool:
+    guard = _AFTER_GUARD.match(text, mention.end)
+    if guard and not (following is not None and mention.end <= following.start < guard.end()
+                      and not any(r.clock for r in (*mention.readings, *following.readings))):
+        return True  # ("the 3rd or 4th of December": the alternative is a day read too, both are offered)
     if _AFTER_NUMBER.match(text, mention.end) and mention.date_span is not None:
         return True
     name = _AFTER_NAME.match(text, mention.end)
@@ -564,6 +670,10 @@ def _qualified_further(text: str, mention: TemporalMention) -> bool:
     before = _BEFORE_GUARD.search(text, max(0, mention.start - 30), mention.start)
     if before is None:
         return False
+    if (previous is not None and previous.start <= before.start() < previous.end
+            and re.search(r"\bor\s*$", before.group(0), re.IGNORECASE)
+            and not any(r.clock for r in (*mention.readings, *previous.readings))):
+        return False  # "Dec 3 or 4": the day before "or" is read too, both are offered
     word = before.group(0).split()[0].lower()
     # "before Friday" / "after 5pm" name a bound, whose day or time is still the one written
     return word not in ("after", "before")

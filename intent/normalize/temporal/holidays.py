@@ -15,7 +15,7 @@ from datetime import date, timedelta
 
 from dateutil.easter import EASTER_ORTHODOX, easter
 
-from intent.normalize.temporal.lexicon import YEAR
+from intent.normalize.temporal.lexicon import SPELLED_YEAR, YEAR, spelled_year
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
@@ -45,6 +45,7 @@ _THANKSGIVING = _nth_weekday(11, 3, 4)
 _APOS = r"(?:'|’)?s?"
 _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"christmas\s+eve|xmas\s+eve": _fixed(12, 24),
+    r"(?:the\s+)?ides\s+of\s+march": _fixed(3, 15),
     r"christmas(?:\s+day)?|xmas(?:\s+day)?": _fixed(12, 25),
     r"boxing\s+day": _fixed(12, 26),
     rf"new\s+year{_APOS}\s+eve": _fixed(12, 31),
@@ -75,7 +76,7 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"easter\s+mon(?:day)?": _easter(1),
     r"good\s+friday": _easter(-2),
     r"holy\s+saturday|easter\s+saturday": _easter(-1),
-    r"maundy\s+thursday|holy\s+thursday": _easter(-3),
+    r"maundy\s+thursday|holy\s+thursday|covenant\s+thu(?:rsday|rs|r)?": _easter(-3),
     r"palm\s+sunday": _easter(-7),
     r"ash\s+wednesday": _easter(-46),
     r"shrove\s+tuesday|mardi\s+gras|pancake\s+day": _easter(-47),
@@ -112,7 +113,7 @@ _OTHER_CALENDAR = re.compile(
 _HOLIDAY_RE = re.compile(
     r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+past|past|upcoming)\s+)?"
     r"(" + "|".join(f"(?P<h{i}>{name})" for i, name in enumerate(_NAMES)) + r")\b"
-    rf"(?:(?:,\s*|\s+)({YEAR})\b|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
     re.IGNORECASE,
 )
 
@@ -127,8 +128,11 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         rule = _HOLIDAYS[_NAMES[index]]
         qualifier = " ".join((match.group(1) or "").lower().split()).removeprefix("the ")
-        if match.group(len(_NAMES) + 3):
-            out.append(Piece(match.start(), match.end(), "date", days=(rule(int(match.group(len(_NAMES) + 3))),)))
+        written_year = match.group(len(_NAMES) + 3)
+        if written_year:
+            year = int(written_year) if written_year.isdigit() else spelled_year(written_year)
+            if year is not None:
+                out.append(Piece(match.start(), match.end(), "date", days=(rule(year),)))
             continue
         if today is None:
             out.append(Piece(match.start(), match.end(), "date"))

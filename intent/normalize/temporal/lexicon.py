@@ -48,10 +48,21 @@ for _index, _unit_word in enumerate(_UNITS, start=1):
 for _word, _value in (("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("sixteen", 16),
                       ("seventeen", 17), ("eighteen", 18), ("nineteen", 19)):
     MINUTE_WORDS[_word] = _value
+# Cardinal numbers 1-99 as words ("seven", "seventy-two"): spelled years and days of month.
+CARDINAL_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+for _tens, _base in (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60), ("seventy", 70),
+                     ("eighty", 80), ("ninety", 90)):
+    CARDINAL_WORDS[_tens] = _base
+    for _index, _unit_word in enumerate(_UNITS, start=1):
+        CARDINAL_WORDS[f"{_tens}-{_unit_word}"] = CARDINAL_WORDS[f"{_tens} {_unit_word}"] = _base + _index
 COUNT_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": None,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a few": None,
 }  # fmt: skip
 
 
@@ -78,6 +89,34 @@ ORDINAL_WORD = alternation(ORDINAL_WORDS)
 HOUR_WORD = alternation(HOUR_WORDS)
 MINUTE_WORD = alternation(MINUTE_WORDS)
 COUNT = alternation([w for w, v in COUNT_WORDS.items() if v is not None]) + r"|\d{1,3}"
+CARDINAL = alternation(CARDINAL_WORDS)
+_CENTURY_WORDS = {"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
+# A year said in words: "nineteen seventy-two", "nineteen oh five", "seventeen hundred thirty three",
+# "two thousand", "two thousand and eight", "twenty twenty-six". "twenty five" is a number, not 2005.
+SPELLED_YEAR = (
+    rf"(?:(?:{'|'.join(_CENTURY_WORDS)})\s+(?:hundred(?:\s+(?:and\s+)?(?:{CARDINAL}))?|(?:oh|o|zero)[\s-]+"
+    rf"(?:{'|'.join(_UNITS)})|(?:{alternation(w for w, v in CARDINAL_WORDS.items() if v >= 10)}))|"
+    rf"two\s+thousand(?:\s+(?:and\s+)?(?:{CARDINAL}))?)(?![\w-])"
+)
+
+
+def spelled_year(text: str) -> int | None:
+    """The year of a ``SPELLED_YEAR`` match ("nineteen seventy-two" is 1972)."""
+    words = " ".join(text.lower().replace("-", " ").split()).split()
+    if words[:2] == ["two", "thousand"]:
+        rest = [w for w in words[2:] if w != "and"]
+        tail = CARDINAL_WORDS.get(" ".join(rest)) if rest else 0
+        return None if tail is None else 2000 + tail
+    century = _CENTURY_WORDS.get(words[0])
+    rest = [w for w in words[1:] if w not in ("and", "hundred")]
+    if century is None:
+        return None
+    if rest[:1] and rest[0] in ("oh", "o", "zero"):
+        rest = rest[1:]
+    tail = CARDINAL_WORDS.get(" ".join(rest), None) if rest else 0
+    return None if tail is None else century * 100 + tail
+
+
 DAY_NUMBER = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 YEAR = r"(?:19|20)\d{2}"
 
@@ -108,7 +147,7 @@ def count_of(text: str) -> int | None:
 # words (or any digit) it holds, so text without dates or times costs a token scan, not the grammar.
 _UNIT_WORDS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins".split()
+    "mins second seconds sec secs wk wks yr yrs".split()
 )
 MONTH_WORDS = frozenset(MONTHS)
 ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORDS)
@@ -116,18 +155,19 @@ CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "t
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr moro morrow yesterday overmorrow now "
-    "moment night morning afternoon evening ago hence later".split()
+    "moment present night morning afternoon evening ago hence later business working".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
     "christmas xmas boxing new year years valentine valentines patrick patricks paddy paddys april fools fool earth "
     "may juneteenth independence fourth july halloween hallowe all veterans veteran remembrance armistice "
     "groundhog vegan martin mlk presidents president washington mother mothers father fathers memorial labor "
     "labour columbus indigenous thanksgiving black cyber boss bosses easter good holy maundy palm ash shrove mardi "
-    "pancake ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king kings".split()
+    "pancake covenant ides ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king "
+    "kings".split()
 )
 CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
      "quarter", "half", "oclock", "clock"}
 )
-PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch".split())
+PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
 TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS

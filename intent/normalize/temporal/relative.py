@@ -2,8 +2,10 @@
 "yesterday", "the day after tomorrow", "the day before yesterday", "in 3 days", "3 days ago",
 "a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
 tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago", "in two days' time", "a week
-today", "tomorrow week", "a year ago today", and the reference clock on another day ("same time
-tomorrow", "Friday at this time").
+today", "tomorrow week", "a year ago today", counts of several units ("1 month and 21 days ago"),
+working days ("in 4 business days": Saturday and Sunday skipped, public holidays not known), and
+the reference clock on another day ("same time tomorrow", "same time next week", "Friday at this
+time").
 
 Counts of days, weeks, months and years give a day; counts of hours and minutes give a moment
 (day and time of day). Calendar arithmetic is ``dateutil.relativedelta`` ("in a month" from
@@ -28,11 +30,19 @@ _DAY_WORDS = re.compile(
     re.IGNORECASE,
 )
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
-_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment)\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
-_UNIT = r"(days?|weeks?|fortnights?|months?|years?|hours?|hrs?|h|minutes?|mins?)"
+_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
+                  r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
+_UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
 _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
-_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_AMOUNT}\s*{_UNIT}"
+# "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
+_LEADING = rf"((?:(?:{COUNT})\s+(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?),?\s+(?:and\s+)?)+)?"
+# The leading counts right before a counted phrase ("1 month and" before "21 days ago"): looked for
+# behind a match only, so the scan does not try them at every word.
+_LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE)
+_LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
+_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
+                 rf"{_AMOUNT}\s*{_UNIT}"
                  r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
@@ -49,9 +59,20 @@ _SAME_TIME = re.compile(
     r"(?:at\s+)?this\s+time\b(?!\s+(?:of|in|next|last|this|around|round)\b))",
     re.IGNORECASE,
 )
+# "same time next week", "this time next month": the reference moment a week (month, year) on or back.
+_SAME_TIME_NEXT = re.compile(
+    r"\b(?:at\s+)?(?:this|the\s+same|same)\s+time\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
+)
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
 _WEEK_ON = re.compile(
     r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+)
+# "in 4 business days", "3 working days from now", "2 business days ago": weekdays counted, Saturday
+# and Sunday skipped (public holidays are not known here, so a count that crosses one may be off by it).
+_BUSINESS_DAYS = re.compile(
+    rf"\b(?:(in|after)\s+({COUNT})\s+(?:business|working|work)\s+days?(?:['’]?\s+time)?|"
+    rf"({COUNT})\s+(?:business|working|work)\s+days?\s+(from\s+now|from\s+today|later|hence|ago|back|earlier))\b",
+    re.IGNORECASE,
 )
 _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
@@ -61,10 +82,10 @@ _DAY_TOKENS = frozenset(
     "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
     "nite this morrow".split()
 )
-_NOW_TOKENS = frozenset({"now", "moment"})
+_NOW_TOKENS = frozenset({"now", "moment", "present"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins".split()
+    "mins second seconds sec secs wk wks yr yrs".split()
 )
 
 
@@ -91,36 +112,78 @@ def _amount(text: str) -> float | None:
     return float(value) if value is not None else None
 
 
-def _shift(reference: datetime, amount: float, unit: str, sign: int) -> tuple[str, date, tuple[int, int]] | None:
+def _leading(text: str | None, reference: datetime, sign: int) -> datetime | None:
+    """``reference`` moved by the leading counts of a compound amount ("1 month and" of "1 month and
+    21 days ago"); None when there are none. Larger units go first, as the words put them."""
+    if not text:
+        return None
+    moved = reference
+    for match in _LEADING_PART.finditer(text):
+        count = count_of(match.group(1))
+        unit = match.group(2).lower().rstrip("s")
+        if count is None:
+            return None
+        step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
+                "month": relativedelta(months=count), "year": relativedelta(years=count),
+                "hour": relativedelta(hours=count), "hr": relativedelta(hours=count),
+                "minute": relativedelta(minutes=count), "min": relativedelta(minutes=count)}.get(unit)
+        if step is None:
+            return None
+        moved = moved + sign * step
+    return moved
+
+
+Shifted = tuple[str, date, tuple[int, int], int]  # kind, day, clock, second
+
+
+def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: str | None = None,
+           leading_count: bool = False) -> Shifted | None:
     unit = unit.lower().rstrip("s")
+    unit = {"wk": "week", "yr": "year"}.get(unit, unit)  # "in 2 wks", "3 yrs ago"
+    if leading:
+        base = _leading(leading, reference, sign)
+        if base is None:
+            return None
+        shifted = _shift(base, amount, unit, sign, leading_count=True)
+        if shifted is None:
+            return None
+        fine = re.search(r"\b(?:hours?|hrs?|minutes?|mins?)\b", leading, re.IGNORECASE)
+        if fine and shifted[0] == "date":
+            return None  # "2 hours and 3 days": a moment counted in days has no time of day to give
+        return shifted
+    if unit in ("second", "sec"):  # "in 30 seconds", "10 seconds ago": to the second
+        if not float(amount).is_integer() or (amount == 1 and not leading_count):
+            return None  # "in a sec", "just a second": soon, not one second
+        moment = reference + timedelta(seconds=sign * int(amount))
+        return "moment", moment.date(), (moment.hour, moment.minute), moment.second
     if unit in ("hour", "hr", "h", "minute", "min"):
         minutes = amount * (60 if unit in ("hour", "hr", "h") else 1)
         if not float(minutes).is_integer():
             return None
         moment = reference + timedelta(minutes=sign * int(minutes))
-        return "moment", moment.date(), (moment.hour, moment.minute)
+        return "moment", moment.date(), (moment.hour, moment.minute), 0
     if not float(amount).is_integer():
         return None  # "in 2.5 days" names no single day
     count = int(amount) * sign
     today = reference.date()
     if unit == "day":
-        return "date", today + timedelta(days=count), (0, 0)
+        return "date", today + timedelta(days=count), (0, 0), 0
     if unit in ("week", "fortnight"):
-        return "date", today + timedelta(days=count * (14 if unit == "fortnight" else 7)), (0, 0)
+        return "date", today + timedelta(days=count * (14 if unit == "fortnight" else 7)), (0, 0), 0
     if unit == "month":
-        return "date", today + relativedelta(months=count), (0, 0)
+        return "date", today + relativedelta(months=count), (0, 0), 0
     if unit == "year":
-        return "date", today + relativedelta(years=count), (0, 0)
+        return "date", today + relativedelta(years=count), (0, 0), 0
     return None
 
 
-def _piece(start: int, end: int, shifted: tuple[str, date, tuple[int, int]] | None) -> Piece | None:
+def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
     """Counted hours and minutes name a moment; counted days name a day, and no time of day."""
     if shifted is None:
         return None
-    kind, day, clock = shifted
+    kind, day, clock, second = shifted
     if kind == "moment":
-        return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True)
+        return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True, second=second)
     return Piece(start, end, "date", days=(day,), inferred=True)
 
 
@@ -158,17 +221,17 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
                          inferred=True, part=part))
     for match in scan(_NOW, text, words & _NOW_TOKENS):
         out.append(Piece(match.start(), match.end(), "moment", days=(today,),
-                         clocks=((reference.hour, reference.minute),), inferred=True))
+                         clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
     for match in scan(_LAST_NIGHT, text, "night" in words):
         out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=1),), inferred=True,
                          part="night"))
     for match in scan(_IN, text, units):
-        amount = _amount(match.group(1))
+        amount = _amount(match.group(2))
         if amount is None:
             continue
         if match.group(0).lower().rstrip().endswith("and a half"):
             amount += 0.5
-        piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(2), 1))
+        piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(3), 1, match.group(1)))
         if piece:
             out.append(piece)
     for match in scan(_AFTER_COUNT, text, units):
@@ -186,12 +249,20 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             base = reference + timedelta(days=1)
         elif relation.endswith("yesterday"):
             base = reference - timedelta(days=1)
-        shifted = _shift(base, amount, match.group(2), sign)
+        leading = _LEADING_BEFORE.search(text, max(0, match.start() - 80), match.start())
+        shifted = _shift(base, amount, match.group(2), sign, leading.group(1) if leading else None)
         if shifted is not None and shifted[0] == "moment" and base is not reference:
             continue  # "2 hours from tomorrow" names no clear moment
-        piece = _piece(match.start(), match.end(), shifted)
+        piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
+    for match in scan(_SAME_TIME_NEXT, text, "time" in words):
+        sign = 1 if match.group(1).lower() == "next" else -1
+        unit = match.group(2).lower()
+        moment = reference + sign * {"week": relativedelta(weeks=1), "month": relativedelta(months=1),
+                                     "year": relativedelta(years=1)}[unit]
+        out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                         clocks=((moment.hour, moment.minute),), inferred=True))
     for match in scan(_SAME_TIME, text, "time" in words):
         out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
                          needs_day="any"))
@@ -201,6 +272,17 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         weeks = 2 * count if unit == "fortnight" else count
         start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
         out.append(Piece(match.start(), match.end(), "date", days=(start_day + timedelta(weeks=weeks),), inferred=True))
+    for match in scan(_BUSINESS_DAYS, text, words & {"business", "working", "work"}):
+        working_days = count_of(match.group(2) or match.group(3))
+        if working_days is None or working_days > 260:
+            continue
+        sign = -1 if (match.group(4) or "").lower() in ("ago", "back", "earlier") else 1
+        day = today
+        for _ in range(working_days):
+            day += timedelta(days=sign)
+            while day.weekday() >= 5:
+                day += timedelta(days=sign)
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15

@@ -2,7 +2,7 @@
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
 week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
 "upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
-day of next year".
+day of next year", "previous week - Monday".
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
@@ -34,6 +35,25 @@ _WEEKDAY_RE = re.compile(
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
     re.IGNORECASE,
 )
+# "next week Mon, Wed or Fri", "Tuesday or Thursday next week": every weekday of the list is in
+# the week named once for all of them.
+_WEEK_WORDS = r"(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week"
+_LIST_JOIN = r"\s*(?:,\s*(?:or|and)?|or|and|/)\s*(?:on\s+)?"
+_WEEK_THEN_LIST = re.compile(
+    rf"\b{_WEEK_WORDS}(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)",
+    re.IGNORECASE,
+)
+_LIST_THEN_WEEK = re.compile(
+    rf"\b({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)\s+(?:of\s+)?{_WEEK_WORDS}\b",
+    re.IGNORECASE,
+)
+# "next Monday and Tuesday", "this coming Wed or Thu": the days listed after a weekday said with
+# "next" that fall later in its week are in that same week.
+_NEXT_THEN_LIST = re.compile(
+    rf"\b(?:next|this\s+coming|the\s+following|following)\s+({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)",
+    re.IGNORECASE,
+)
+_ONE_WEEKDAY = re.compile(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
 _THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
 _WEEKS_FROM = re.compile(
     rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
@@ -56,9 +76,10 @@ _DAY_OF_YEAR = re.compile(
 )
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
         "last": -1}
-# "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday".
+# "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday",
+# "previous week - Monday".
 _LAST_WEEKS = re.compile(
-    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?,?\s+(?:on\s+)?"
+    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?"
     rf"(?:the\s+)?({WEEKDAY})\b\.?",
     re.IGNORECASE,
 )
@@ -68,8 +89,9 @@ _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evenin
                         r"\d)|\.?\s*$)", re.IGNORECASE)
 
 
-_TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)",
-                         re.IGNORECASE)
+# "sun at 10am", "sat 5th dec", "Sun Dec 6": a time of day or a date follows.
+_TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)|"
+                         rf"\.?,?\s+(?:{MONTH})\.?\s+\d{{1,2}}\b", re.IGNORECASE)
 
 
 def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
@@ -199,6 +221,39 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         weekday = WEEKDAYS[match.group(1).lower()]
         day = _qualified(weekday, "", today)[0] + timedelta(days=7)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
+    low = text.lower()
+    # a list names its week and joins its days: without both, not worth a scan
+    week_named = "week" in low and ("," in low or "/" in low or " or " in low or " and " in low)
+    for pattern in (_WEEK_THEN_LIST, _LIST_THEN_WEEK):
+        for match in pattern.finditer(text) if week_named else ():
+            which = " ".join(match.group(1 if pattern is _WEEK_THEN_LIST else 3).lower().split())
+            listed = []
+            for name in _ONE_WEEKDAY.finditer(text, match.start(), match.end()):
+                weekday = WEEKDAYS[name.group(1).lower()]
+                listed.append(Piece(name.start(), name.end(), "date", days=(_in_week(weekday, which, today),),
+                                    inferred=True, weekday=weekday))
+            # the week words belong to the weekday next to them
+            if pattern is _WEEK_THEN_LIST:
+                listed[0] = listed[0].moved(start=match.start())
+            else:
+                listed[-1] = listed[-1].moved(end=match.end())
+            spans = {(p.start, p.end) for p in listed}
+            out[:] = [p for p in out if (p.start, p.end) not in spans]
+            out.extend(listed)
+    qualified_list = ("next" in low or "coming" in low or "following" in low) and (
+        "," in low or " or " in low or " and " in low or "/" in low)
+    for match in _NEXT_THEN_LIST.finditer(text) if qualified_list else ():
+        names = list(_ONE_WEEKDAY.finditer(text, match.start(2), match.end(2)))
+        first = WEEKDAYS[match.group(1).lower()]
+        heads = [p for p in out if p.start == match.start() and p.weekday == first]
+        weekdays = [WEEKDAYS[n.group(1).lower()] for n in names]
+        if not heads or any(b <= a for a, b in pairwise([first, *weekdays])):
+            continue  # "next Friday or Monday": the Monday may be in either week, left as said
+        listed = [Piece(n.start(), n.end(), "date", days=tuple(d + timedelta(days=wd - first) for d in heads[0].days),
+                        inferred=True, weekday=wd) for n, wd in zip(names, weekdays, strict=True)]
+        spans = {(p.start, p.end) for p in listed}
+        out[:] = [p for p in out if (p.start, p.end) not in spans]
+        out.extend(listed)
     for match in _LAST_WEEKS.finditer(text):
         weekday = WEEKDAYS[match.group(2).lower()]
         which = " ".join(match.group(1).lower().split())
