@@ -70,6 +70,11 @@ def test_projected_tool_is_a_rename_of_the_node() -> None:
     assert "outputSchema" not in tool
 
 
+def test_a_tool_name_is_the_id_in_mcp_name_characters_and_at_most_128_of_them() -> None:
+    names = [tool["name"] for tool in project([node("beans/set status"), node("b" * 200)]).tools]
+    assert names == ["beans_set_status", "b" * 128]
+
+
 def test_empty_inputs_project_a_tool_without_arguments() -> None:
     (tool,) = project([node("beans.list", inputs=[])]).tools
     assert tool["inputSchema"]["properties"] == {}
@@ -186,6 +191,70 @@ def test_nodes_that_cannot_be_determined_fail_loudly(raw: Any, words: str) -> No
         assert raw["id"] in caught.value.message
 
 
+@pytest.mark.parametrize(
+    ("raw_input", "message", "pointer"),
+    [
+        (5, "Tool node 'x': an input must be a JSON object", "/0/io/inputs/0"),
+        ({"name": "1st", "schema": {"type": "integer"}, "arg": {"flag": "--n"}},
+         "Tool node 'x': input 'name' must be an identifier", "/0/io/inputs/0/name"),
+    ],
+)
+def test_an_input_that_cannot_be_read_is_named_and_pointed_at(raw_input: Any, message: str, pointer: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        project([node("x", inputs=[raw_input])])
+    assert (caught.value.code, caught.value.message, caught.value.path) == ("CONFIG_INVALID", message, pointer)
+
+
+INTEGER = {"type": "integer"}
+ARG_FORMS = 'must be {"flag": "--x"}, {"positional": N} or "stdin"'
+
+
+@pytest.mark.parametrize(
+    ("raw_input", "problem", "where"),
+    [
+        ({"name": "n", "arg": {"flag": "--n"}}, "'schema' is missing", "schema"),
+        ({"name": "n", "schema": 5, "arg": {"flag": "--n"}}, "'schema' must be a JSON Schema object or a schema name",
+         "schema"),
+        ({"name": "n", "schema": INTEGER, "required": "yes", "arg": {"flag": "--n"}},
+         "'required' must be true or false", "required"),
+        ({"name": "n", "schema": INTEGER, "description": 5, "arg": {"flag": "--n"}}, "'description' must be a string",
+         "description"),
+        ({"name": "n", "schema": INTEGER, "arg": {"flag": "n"}}, "flag must look like '--name' or '-n'", "arg/flag"),
+        ({"name": "n", "schema": INTEGER, "arg": {"positional": -1}}, "positional must be a non-negative integer",
+         "arg/positional"),
+        ({"name": "n", "schema": INTEGER, "arg": {"positional": True}}, "positional must be a non-negative integer",
+         "arg/positional"),
+        ({"name": "n", "schema": INTEGER, "arg": {"stdin": False}}, f"'arg' {ARG_FORMS}", "arg"),
+        ({"name": "n", "schema": INTEGER, "arg": {"flag": "--n", "positional": 0}}, f"'arg' {ARG_FORMS}", "arg"),
+        ({"name": "n", "schema": {"anyOf": [{"$ref": "#/schemas/Nope"}]}, "arg": "stdin"},
+         "schema reference '#/schemas/Nope' does not resolve", "schema"),
+        ({"name": "n", "schema": {"$ref": "#/schemas/Loop"}, "arg": "stdin"},
+         "schema reference '#/schemas/Loop' refers to itself", "schema"),
+        ({"name": "n", "schema": {"$ref": "#/schemas/List"}, "arg": "stdin"},
+         "schema reference '#/schemas/List' is not a schema", "schema"),
+    ],
+)
+def test_each_input_problem_is_named_and_pointed_at(raw_input: dict[str, Any], problem: str, where: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        project({"schemas": {"Loop": {"$ref": "#/schemas/Loop"}, "List": [1]},
+                 "nodes": [node("x", inputs=[raw_input])]})
+    assert (caught.value.message, caught.value.path) == (f"Tool node 'x', input 'n': {problem}",
+                                                         f"/0/io/inputs/0/{where}")
+
+
+def test_an_invalid_schema_is_named_by_the_first_200_characters_of_its_problem() -> None:
+    with pytest.raises(IntentError) as caught:
+        project([node("x", inputs=[{"name": "n", "schema": {"type": "x" * 300}, "arg": "stdin"}])])
+    prefix = "Tool node 'x', input 'n': invalid JSON Schema: "
+    assert caught.value.message.startswith(prefix) and len(caught.value.message) == len(prefix) + 200
+
+
+@pytest.mark.parametrize("arg", ["stdin", {"stdin": True}, {"stdin": {}}])
+def test_stdin_is_written_three_ways(arg: Any) -> None:
+    raw = node("x", inputs=[{"name": "n", "schema": {"type": "string"}, "arg": arg}])
+    assert build_invocation(raw, {"n": "text"}).stdin == b"text"
+
+
 def test_duplicate_ids_and_name_collisions_fail() -> None:
     with pytest.raises(IntentError, match="declared twice"):
         project([node("a"), node("a")])
@@ -222,6 +291,52 @@ def test_check_reports_every_finding_with_where_it_is_and_whether_it_blocks() ->
         "requires bin:beans (no program 'beans' on PATH), not available on this host"]
     assert [(f.kind, f.reason, f.pointer) for f in check_nodes({"nodes": 5})] == [
         ("could_not_determine", "field 'nodes' must be a list of Tool nodes", "/nodes")]
+
+
+def test_each_kind_of_omission_says_exactly_why_and_points_at_its_cause() -> None:
+    free = [{"name": "v", "schema": {"type": "string"}, "arg": {"flag": "--v"}}]
+    nodes = [
+        node("remote", invoke={"mcp": {"server": "other", "tool": "x"}}),
+        node("sh", invoke={"shell": {"command": ["sh", "-c", "echo"]}}),
+        # A container arm is argv too: its command and its inputs are held to the same rules.
+        node("boxed", inputs=free, invoke={"container": {"image": "alpine", "command": ["cat"]}}),
+        node("boxed.sh", invoke={"container": {"image": "alpine", "command": ["sh", "-c", "id"]}}),
+        node("no.arg", inputs=[{"name": "v", "schema": {"type": "integer"}}]),
+    ]
+    shell_by_another_name = ("the command runs 'sh -c': an interpreter told to run its arguments is a shell by "
+                             "another name")
+    assert [(f.id, f.kind, f.reason, f.pointer) for f in check_nodes(nodes)] == [
+        ("remote", "mcp_only", "only invoke.mcp: the tool is already reachable over MCP", "/0"),
+        ("sh", "unsafe_command", shell_by_another_name, "/1/invoke/shell/command"),
+        ("boxed", "unconstrained_argv", "argv input 'v' is a free string without enum, pattern or format; free text "
+         "belongs on stdin", "/2/io/inputs/0/schema"),
+        ("boxed.sh", "unsafe_command", shell_by_another_name, "/3/invoke/container/command"),
+        ("no.arg", "could_not_determine", "Tool node 'no.arg': input 'v' has no 'arg' (flag, positional or stdin)",
+         "/4/io/inputs"),
+    ]
+
+
+def test_unmet_requirements_are_all_named_and_pointed_at_where_they_come_from() -> None:
+    two = node("f.two", requires=["network", "gpu"])
+    assert [(f.reason, f.pointer) for f in check_nodes([two])] == [
+        ("requires network, gpu, not available on this host", "/0/requires")]
+    # What the arm itself runs on is no 'requires' entry: the pointer names the arm.
+    bare_host = Host.detect(environ={"PATH": "/nonexistent"})
+    assert [f.pointer for f in check_nodes([node("e.bin")], host=bare_host)] == ["/0/invoke/shell"]
+
+
+@pytest.mark.parametrize(
+    ("document", "reason", "pointer"),
+    [
+        ({"schemas": {}}, "a Tool node document needs a 'nodes' list", ""),
+        ({"nodes": [], "schemas": 5}, "field 'schemas' must be an object of named schemas", "/schemas"),
+        ("nodes", "Tool nodes must be a list of JSON objects", ""),
+    ],
+)
+def test_a_document_that_holds_no_list_of_nodes_is_one_finding_saying_why(document: Any, reason: str,
+                                                                          pointer: str) -> None:
+    assert [(f.id, f.kind, f.reason, f.pointer) for f in check_nodes(document)] == [
+        (None, "could_not_determine", reason, pointer)]
 
 
 def test_an_input_property_is_a_copy_of_its_schema_with_the_inputs_description() -> None:
@@ -321,6 +436,27 @@ def test_bad_arguments_are_coded_errors(bean: Any, arguments: dict[str, Any], pa
     assert caught.value.path == path
 
 
+def test_arguments_that_are_no_object_or_too_long_for_argv_are_refused_at_arguments(bean: Any) -> None:
+    arguments: Any
+    for arguments in (["x"], {"id": "a", "status": "todo", "more": ["b" * 4000] * 40}):
+        with pytest.raises(IntentError) as refused:
+            build_argv(bean, arguments)
+        assert (refused.value.code, refused.value.path) == ("INPUT_INVALID", "/arguments")
+
+
+def test_a_repeated_argument_is_a_list_of_at_most_1024_elements_each_named_when_it_fails(bean: Any) -> None:
+    base = {"id": "a", "status": "todo"}
+    assert len(build_argv(bean, {**base, "tag": ["a"] * 1024})) == 2 + 2 + 2 * 1024 + 1
+    for tag, message in [
+        ("ok", "argument 'tag' must be a list"),
+        (["a"] * 1025, "argument 'tag' has more than 1024 elements"),
+        (["ok", "BAD"], 'element 1 of \'tag\' does not match its declared type: fails pattern "^[a-z]+$"'),
+    ]:
+        with pytest.raises(IntentError) as refused:
+            build_argv(bean, {**base, "tag": tag})
+        assert (refused.value.path, refused.value.message) == ("/arguments/tag", message)
+
+
 def test_error_messages_do_not_echo_the_value(bean: Any) -> None:
     with pytest.raises(IntentError) as caught:
         build_argv(bean, {"id": "hunter2-$(secret)", "status": "done"})
@@ -342,6 +478,41 @@ def test_in_process_and_mcp_nodes_have_no_argv() -> None:
     remote = parse_node(node("r", invoke={"mcp": {}}), SchemaRegistry())
     with pytest.raises(IntentError, match="MCP"):
         build_argv(remote, {})
+    for tool, kind in ((in_process, "is called in-process"), (remote, "is only reachable over MCP")):
+        with pytest.raises(IntentError) as refused:
+            build_argv(tool, {})
+        assert (refused.value.code, refused.value.message, refused.value.path) == (
+            "INPUT_INVALID", f"Tool node '{tool.id}' {kind}: it has no argv", "/invoke")
+
+
+def test_a_direct_call_of_a_shell_by_another_name_is_refused() -> None:
+    # python without a script reads its program from the positional input: refused as the projection omits it.
+    raw = node("py", inputs=[{"name": "n", "schema": {"type": "integer"}, "arg": {"positional": 0}}],
+               invoke={"shell": {"command": ["python3"]}})
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"n": 1})
+    assert (refused.value.code, refused.value.message, refused.value.path) == (
+        "INPUT_INVALID", "Tool node 'py' runs 'python3' without a script, so it would read its program from the "
+        "call's inputs", "/invoke")
+    with pytest.raises(IntentError) as refused:
+        build_argv(node("a"), ["not", "an", "object"])  # type: ignore[arg-type]
+    assert refused.value.message == "arguments must be a JSON object"
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "properties": {"a": {"$ref": "#/schemas/Nope"}}},
+        {"$ref": "#/schemas/Object", "properties": {"a": {"$ref": "#/schemas/Nope"}}},
+    ],
+    ids=["nested", "beside-a-reference"],
+)
+def test_a_reference_deep_inside_a_schema_is_resolved_or_named(schema: dict[str, Any]) -> None:
+    with pytest.raises(IntentError) as caught:
+        project({"schemas": {"Object": {"type": "object"}}, "nodes": [node("x", inputs=[
+            {"name": "n", "schema": schema, "arg": "stdin"}])]})
+    assert (caught.value.message, caught.value.path) == (
+        "Tool node 'x', input 'n': schema reference '#/schemas/Nope' does not resolve", "/0/io/inputs/0/schema")
 
 
 def test_direct_call_on_unconstrained_node_is_refused() -> None:

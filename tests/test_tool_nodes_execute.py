@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -19,7 +20,13 @@ import pytest
 
 from catalog.runtime import CatalogRuntime
 from catalog.tool_nodes import AuditLog, Host, ToolNodeRuntime, container_argv, parse_node, project, run_invocation
-from catalog.tool_nodes.execute import call_in_process, resolve_callable, run_process
+from catalog.tool_nodes.execute import (
+    call_in_process,
+    node_environment,
+    resolve_callable,
+    run_process,
+    structured_output,
+)
 from catalog.tool_nodes.node import SchemaRegistry
 from catalog.tool_nodes.preconditions import find_container_runtime, has_default_route, has_gpu, unmet_requirements
 from intent.errors import IntentError
@@ -161,6 +168,83 @@ async def test_killed_hung_huge_and_missing_programs_are_error_results(tmp_path:
     # The hung script's sleeping child was stopped with it: nothing of the group is left.
     leftover = subprocess.run(["pgrep", "-f", str(hung)], capture_output=True, text=True, check=False)
     assert leftover.stdout.strip() == ""
+
+
+PIN = [{"name": "pin", "schema": {"type": "integer"}, "secret": True, "arg": {"flag": "--pin"}}]
+
+
+@pytest.mark.anyio
+async def test_every_way_a_shell_call_fails_is_a_result_saying_why_and_a_record_of_it(tmp_path: Path) -> None:
+    programs = {name: str(script(tmp_path, name, body)) for name, body in [
+        ("gone", "exit 0\n"), ("noexec", "exit 0\n"), ("here", "exit 0\n"), ("slow", "exec sleep 30\n"),
+        ("loud", "printf 123456\n"), ("fails", "exit 3\n"), ("zero", "exit 0\n"), ("rt", "kill -35 $$\n"),
+        ("shapeless", "echo not json\n"),
+    ]}
+    Path(programs["gone"]).unlink()
+    Path(programs["noexec"]).chmod(0o600)
+
+    def tool(name: str, **invoke: Any) -> Any:
+        raw = shell_node(name, [programs[name]], PIN, **invoke)
+        if name == "shapeless":
+            raw["io"]["outputs"] = [{"name": "count", "schema": {"type": "integer"}}]
+        return parse_node(raw, SchemaRegistry())
+
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("gone", {}), ("noexec", {}), ("here", {"cwd": tmp_path / "nowhere"}), ("slow", {"timeout": 0.3}),
+        ("loud", {"max_output_bytes": 5}), ("fails", {}), ("zero", {}), ("rt", {}), ("shapeless", {}),
+    ]
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        results = [await run_invocation(tool(name, **({"okExitCodes": [1]} if name == "zero" else {})), {"pin": 123},
+                                        audit=log, **options)
+                   for name, options in calls]
+    expected = [
+        f"'gone' cannot start: the program '{programs['gone']}' was not found (install it or fix PATH)",
+        f"'noexec' cannot start: the program '{programs['noexec']}' is not executable",
+        "'here' cannot start: its working directory does not exist",
+        "'slow' did not finish within 0.3 seconds and was stopped; ask for less work or raise the node's "
+        "timeoutSeconds",
+        "'loud' wrote more than 5 bytes of output and was stopped; ask for less output",
+        "'fails' exited with status 3",
+        "'zero' exited with status 0",  # 0 is no signal, even where it is not a success
+        "'rt' was killed by signal 35",  # a signal without a name
+        "'shapeless' ran, but its output is not JSON holding the declared outputs",
+    ]
+    assert [text_of(result) for result in results] == expected
+    assert all(result == {"content": [{"type": "text", "text": message}], "isError": True}
+               for result, message in zip(results, expected, strict=True))
+    written = records(tmp_path / "audit.jsonl")
+    assert [(record["node"], record["outcome"], record["error"]) for record in written] == [
+        (name, "timeout" if name == "slow" else "error", message)
+        for (name, _), message in zip(calls, expected, strict=True)]
+    assert [record["argv"] for record in written] == [
+        [programs[name], "--pin", "[redacted]"] for name, _ in calls]
+    assert [record.get("exitCode") for record in written] == [None, None, None, None, None, 3, 0, -35, 0]
+
+
+def test_structured_output_reads_stdout_as_the_declared_outputs() -> None:
+    def outputs(*declared: tuple[str, dict[str, Any], bool]) -> Any:
+        raw = shell_node("shaped", ["true"])
+        raw["io"]["outputs"] = [{"name": name, "schema": schema, "required": required}
+                                for name, schema, required in declared]
+        return parse_node(raw, SchemaRegistry())
+
+    point = outputs(("point", {"type": "object"}, True))
+    greeting = outputs(("greeting", {"type": "string"}, True))
+    count = outputs(("count", {"type": "integer"}, True))
+    pair = outputs(("a", {"type": "integer"}, True), ("b", {"type": "integer"}, False))
+    # One declared output: stdout is its value, even when that value is an object of other names.
+    assert structured_output(point, '{"x": 1}') == ({"point": {"x": 1}}, None)
+    assert structured_output(point, '{"point": {"x": 1}}') == ({"point": {"x": 1}}, None)
+    assert structured_output(greeting, "hello\n") == ({"greeting": "hello"}, None)
+    assert structured_output(count, "12\n") == ({"count": 12}, None)
+    assert structured_output(count, "twelve") == (None, "its output is not JSON holding the declared outputs")
+    # Several: stdout is an object holding them.
+    assert structured_output(pair, '{"a": 1}') == ({"a": 1}, None)
+    assert structured_output(pair, '{"z": 1}') == (None, "its output lacks the declared output 'a'")
+    assert structured_output(pair, "[1]") == (None, "its output is not JSON holding the declared outputs")
+    # An optional output that is missing is skipped, and the ones after it are still checked.
+    optional_first = outputs(("b", {"type": "integer"}, False), ("a", {"type": "integer"}, True))
+    assert structured_output(optional_first, '{"z": 1}') == (None, "its output lacks the declared output 'a'")
 
 
 @pytest.mark.anyio
@@ -369,6 +453,76 @@ CONTAINER_NODE = {
                       {"name": "text", "schema": {"type": "string"}, "arg": "stdin"}]},
     "invoke": {"container": {"image": "busybox:latest", "command": ["wc"]}},
 }
+
+
+BOXED_PIN = {
+    "id": "boxed.pin",
+    "summary": "a PIN in a box",
+    "io": {"inputs": [{"name": "pin", "schema": {"type": "integer"}, "secret": True, "arg": {"flag": "--pin"}}]},
+    "invoke": {"container": {"image": "busybox:latest", "command": ["wc"]}},
+}
+
+
+def test_only_a_container_arms_client_sees_the_container_runtimes_variables() -> None:
+    source = {"PATH": "/bin", "DOCKER_HOST": "unix:///run/docker.sock", "API_TOKEN": "hunter2"}
+    boxed = parse_node(BOXED_PIN, SchemaRegistry())
+    plain = parse_node(shell_node("plain", ["true"]), SchemaRegistry())
+    assert node_environment(boxed, source) == {"PATH": "/bin", "DOCKER_HOST": "unix:///run/docker.sock"}
+    assert node_environment(plain, source) == {"PATH": "/bin"}
+
+
+@pytest.mark.anyio
+async def test_a_stopped_container_call_removes_its_own_container_and_a_stopped_shell_call_none(
+    tmp_path: Path,
+) -> None:
+    # A stand-in runtime that logs each call (with a variable of the environment it was given), hangs in 'run'
+    # and fails 'rm' (the container is gone already): the call ends as a timeout all the same.
+    calls = tmp_path / "calls.log"
+    fake = script(tmp_path, "fake-runtime", f'echo "$MARK $*" >> {calls}\n[ "$1" = run ] && exec sleep 30\nexit 1\n')
+    hang = script(tmp_path, "hang", "exec sleep 30\n")
+    environment = {"PATH": os.environ["PATH"], "MARK": "scrubbed"}
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        boxed = await run_invocation(parse_node(BOXED_PIN, SchemaRegistry()), {"pin": 123}, audit=log, timeout=0.3,
+                                     env=environment, container_runtime=str(fake))
+        shell = await run_invocation(parse_node(shell_node("hang", [str(hang)]), SchemaRegistry()), {}, audit=None,
+                                     timeout=0.3, env=environment, container_runtime=str(fake))
+        unboxed = await run_invocation(parse_node(BOXED_PIN, SchemaRegistry()), {"pin": 123}, audit=log)
+    assert boxed["isError"] and shell["isError"] and "did not finish" in text_of(shell)
+    stopped, refused = records(tmp_path / "audit.jsonl")
+    name = stopped["argv"][6]
+    assert re.fullmatch("intent-mcp-[0-9a-f]{16}", name)
+    assert stopped["outcome"] == "timeout"
+    assert stopped["argv"] == [str(fake), "run", "--rm", "-i", "--network=none", "--name", name, "busybox:latest",
+                               "wc", "--pin", "[redacted]"]
+    # The one removal is of that container, with the call's environment; the shell call removed nothing.
+    assert calls.read_text().splitlines() == [
+        f"scrubbed run --rm -i --network=none --name {name} busybox:latest wc --pin 123", f"scrubbed rm -f {name}"]
+    message = "'boxed.pin' runs in a container, and no container runtime is available on this host"
+    assert text_of(unboxed) == message
+    assert (refused["outcome"], refused["error"], refused["argv"]) == ("error", message, ["wc", "--pin", "[redacted]"])
+
+
+@pytest.mark.anyio
+async def test_each_end_of_a_shell_call_is_audited_with_its_error_and_duration(tmp_path: Path) -> None:
+    pause = parse_node(shell_node("pause", [str(script(tmp_path, "pause", "sleep 0.2\n"))]), SchemaRegistry())
+    pin = [{"name": "pin", "schema": {"type": "integer"}, "secret": True, "arg": {"flag": "--pin"}}]
+    leak_program = str(script(tmp_path, "leak", 'echo "$@" >&2\nexit 1\n'))
+    leak = parse_node(shell_node("leak", [leak_program], pin), SchemaRegistry())
+    with AuditLog(tmp_path / "audit.jsonl") as log:
+        refused = await run_invocation(pause, {"extra": 1}, audit=log)
+        paused = await run_invocation(pause, {}, audit=log)
+        leaked = await run_invocation(leak, {"pin": 123}, audit=log)
+    first, second, third = records(tmp_path / "audit.jsonl")
+    assert text_of(refused) == "INPUT_INVALID: unknown argument(s) for 'pause': extra (at /arguments/extra)"
+    assert (first["outcome"], first["argv"], first["stdinLength"], first["error"]) == (
+        "refused", [], 0, text_of(refused))
+    assert 0 <= first["durationMs"] < 5000
+    assert paused["isError"] is False and second["outcome"] == "ok" and "error" not in second
+    assert 200 <= second["durationMs"] < 5000
+    # A secret of three characters is masked in what the program wrote too.
+    assert text_of(leaked) == "'leak' exited with status 1:\n--pin [redacted]"
+    assert (third["argv"], third["error"], third["exitCode"]) == (
+        [leak_program, "--pin", "[redacted]"], "'leak' exited with status 1", 1)
 
 
 def test_container_argv_is_a_list_without_network() -> None:
@@ -597,6 +751,13 @@ async def test_output_of_exactly_the_cap_is_kept_and_a_program_without_stdin_rea
     drained = await run_invocation(parse_node(shell_node("cat", ["cat"]), SchemaRegistry()), {}, audit=None,
                                    timeout=5)
     assert drained["isError"] is False and text_of(drained) == ""
+
+
+@pytest.mark.anyio
+async def test_output_that_is_not_utf8_is_read_with_replacement_characters() -> None:
+    raw = parse_node(shell_node("bytes", ["printf", "ok\\377"]), SchemaRegistry())
+    result = await run_invocation(raw, {}, audit=None, timeout=5)
+    assert result["isError"] is False and text_of(result) == "ok\ufffd"
 
 
 @pytest.mark.anyio

@@ -28,6 +28,7 @@ from catalog.tool_nodes import (
     unconstrained_reason,
     word_problem,
 )
+from catalog.tool_nodes.argv import MAX_WORD_CHARS
 from catalog.tool_nodes.formats import ARGV_SAFE_FORMATS, check_format
 from catalog.tool_nodes.node import SchemaRegistry
 from intent.errors import IntentError
@@ -86,6 +87,21 @@ def test_every_corpus_word_is_refused_as_an_argv_word(word: str) -> None:
     assert word_problem(word) is not None
 
 
+def test_an_argv_word_is_refused_saying_which_probe_it_holds() -> None:
+    assert word_problem("a" * MAX_WORD_CHARS) is None
+    assert word_problem("a" * (MAX_WORD_CHARS + 1)) == f"is longer than {MAX_WORD_CHARS} characters"
+    assert word_problem("a;b") == "contains a shell metacharacter"
+    assert word_problem("a..b") == "contains '..'"
+    assert word_problem("-x") == "must not start with '-'"
+
+
+def test_only_a_number_after_a_flag_may_start_with_a_dash_and_the_defaults_say_neither() -> None:
+    assert word_problem("-1", number=True, after_flag=True) is None
+    assert word_problem("-1", number=True) == "must not start with '-'"
+    assert word_problem("-x", after_flag=True) == "must not start with '-'"
+    assert word_problem("-1") == "must not start with '-'"
+
+
 # --- patterns --------------------------------------------------------------------------------------
 
 
@@ -101,12 +117,35 @@ def test_every_corpus_word_is_refused_as_an_argv_word(word: str) -> None:
         ("^[a-z.]+$", "'..'"),
         ("^[a-z$(]+$", "'$('"),
         ("^[^;]+$", "admits"),
+        ("^[^a]+$", "admits"),
+        (r"^\D+$", "admits"),
+        (r"^\W+$", "admits"),
+        # A negated class admits what the smaller reading of its categories leaves out: Unicode spaces.
+        (r"^[^\S\x00-\x7f]+$", "U+0085"),
+        # Atomic groups, conditionals and scoped flags are read through, not around.
+        (r"^(?>[a-z;]+)$", "';'"),
+        (r"^(a)?(?(1)b|;)$", "';'"),
+        (r"^(a)?(?(1);|c)$", "';'"),
+        (r"(?i)^a;b$", "';'"),
+        (r"^(?m:a)$", "cannot be proved safe: the multiline flag lets ^ and $ match inside the value"),
+        (r"(?i:^a)$", "whole value"),  # a group with flags is not followed for its anchor
+        # A negated character admits every probe but itself; with IGNORECASE, any character.
+        (r"^[^\x00]+$", "U+0001"),
+        (r"(?i)^[^\x00]+$", "U+0000"),
+        (r"^([^\x00])+$", "U+0001"),
+        (r"(?i)^([^\x00])+$", "U+0000"),
+        (r"(?i)^(?-i:[^\x00])+$", "U+0001"),
+        (r"^(?:(?:(?:a{8}){8}){8}){8}$", "cannot be proved safe: the pattern is too large to analyse"),
         (r"^\S+$", "admits"),
         (r"^[\w ]+$", "admits"),
         ("^[a-z\u202e]+$", "U+202E"),
         ("^[a-z\u2028]+$", "U+2028"),
-        ("^[a-z\x85]+$", "U+0085"),
-        (r"^(a)\1$", "cannot be proved"),
+        ("^[a-z\x85]+$", "U+0085 (a control character)"),
+        (r"^(a)\1$", "cannot be proved safe: pattern element GROUPREF"),
+        ("", "whole value"),
+        ("[a-z]+$", "whole value"),
+        (r"(a|\Ab)$", "whole value"),  # one alternative inside a group lacks its start anchor
+        ("^" + "a" * 1999 + "$", "cannot be proved safe: the pattern is longer than 2000 characters"),
         ("(?m)^a$", "cannot be proved"),
         (r"^[a-z]+(?:;[a-z]+)?$", "';'"),
         ("^(?i:[a-z|]+)$", "'|'"),
@@ -123,7 +162,8 @@ def test_patterns_that_do_not_prove_safety_are_unconstrained(pattern: str, why: 
 
 
 def test_a_pattern_python_cannot_read_makes_the_node_undeterminable() -> None:
-    assert pattern_problem(r"^\p{L}+$") is not None
+    assert (pattern_problem(r"^\p{L}+$") or "").startswith(
+        "has a pattern that cannot be proved safe: Python cannot read the pattern (bad escape \\p")
     with pytest.raises(IntentError) as unreadable:
         project([string_node({"type": "string", "pattern": r"^\p{L}+$"})])
     assert unreadable.value.code == "CONFIG_INVALID"
@@ -143,6 +183,22 @@ def test_a_pattern_python_cannot_read_makes_the_node_undeterminable() -> None:
         r"^\w+$",
         "^(?i)[a-z]+$".replace("^(?i)", "(?i)^"),
         "^v[0-9]{1,3}(\\.[0-9]{1,3}){0,2}$",
+        r"^(?>[a-z]+)$",
+        r"^[a-z]++$",
+        r"^(a)?(?(1)b|c)$",
+        r"^(a)?(?(1)b)c$",
+        r"^(?!x)[a-z]+$",
+        r"^(?=[a-z])[a-z]+$",
+        r"(^a)$",  # a group is followed for its anchor (a non-capturing one is inlined by Python)
+        r"^(a$)",
+        r"(^a|\Ab)$",
+        r"^a\.?b$",  # at most one dot: no '..'
+        r"^a\.{1}b$",
+        r"(?i)^todo$",
+        r"()^a$",  # an empty group before the anchor, or after it
+        r"^a$()",
+        "^" + "a" * 1998 + "$",  # 2000 characters: still analysed
+        r"^(?i:[a-z]+)$",
     ],
 )
 def test_patterns_that_rule_out_every_probe_are_constrained(pattern: str) -> None:
@@ -168,6 +224,15 @@ def test_a_pattern_must_match_the_whole_value_at_call_time() -> None:
     for value in ("abc\n", "abc1", "1abc"):
         with pytest.raises(IntentError, match="value"):
             build_argv(raw, {"value": value})
+    # "$" matches before a final newline: the schema passes "abc\n", the whole-value rule does not.
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"value": "abc\n"})
+    assert refused.value.message == ("argument 'value' does not match its declared type: does not match the whole of "
+                                     'its pattern "^[a-z]+$|^[0-9]+$"')
+    # On stdin the value is text, and the schema's own (search) reading of the pattern applies.
+    stdin = {"id": "feed", "summary": "x", "invoke": {"shell": {"command": ["wc"]}},
+             "io": {"inputs": [{"name": "text", "schema": {"type": "string", "pattern": "^[a-z]+$"}, "arg": "stdin"}]}}
+    assert build_invocation(stdin, {"text": "abc\n"}).stdin == b"abc\n"
 
 
 # Pieces random patterns are built from: safe and dangerous characters, classes and escapes.
@@ -315,22 +380,32 @@ def test_positionals_declared_out_of_order_come_out_in_position_order() -> None:
 
 @pytest.mark.parametrize(
     ("value", "fragment"),
-    [(10**5000, "2^63"), (2**63, "2^63"), (-(2**63), "2^63"), (1e300, "2^63"), (float("inf"), "finite")],
-    ids=["5000-digits", "2^63", "-2^63", "1e300", "infinity"],
+    [(10**5000, "2^63"), (2**63, "2^63"), (-(2**63), "2^63"), (float(2**63), "2^63"), (1e300, "2^63"),
+     (float("inf"), "finite")],
+    ids=["5000-digits", "2^63", "-2^63", "2^63-as-float", "1e300", "infinity"],
 )
 def test_huge_numbers_are_a_coded_refusal(value: Any, fragment: str) -> None:
     raw = string_node({"type": "number"})
     with pytest.raises(IntentError) as refused:
         build_argv(raw, {"option": value})
     assert refused.value.code == "INPUT_INVALID" and fragment in refused.value.message
+    assert refused.value.path == "/arguments/option"
+
+
+def test_a_boolean_positional_is_the_word_true_or_false() -> None:
+    raw = string_node({"type": "boolean"})
+    assert build_argv(raw, {"value": True}) == ["probe", "true"]
+    assert build_argv(raw, {"value": False, "option": True}) == ["probe", "--option", "false"]
 
 
 def test_numbers_render_as_argv_words_and_a_negative_one_only_after_a_flag() -> None:
     raw = string_node({"type": "number"})
     assert build_argv(raw, {"option": 1e3, "value": 2.5}) == ["probe", "--option", "1000", "2.5"]
     assert build_argv(raw, {"option": -4}) == ["probe", "--option", "-4"]
-    with pytest.raises(IntentError, match="'-'"):
+    with pytest.raises(IntentError) as refused:
         build_argv(raw, {"value": -4})
+    assert (refused.value.path, refused.value.message) == (
+        "/arguments/value", "argument 'value' must not start with '-'")
 
 
 # --- commands --------------------------------------------------------------------------------------
@@ -397,6 +472,15 @@ def test_stdin_text_stays_out_of_argv_whatever_it_holds() -> None:
 def test_declared_enum_values_are_the_nodes_own_words() -> None:
     node = parse_node(string_node({"type": "string", "enum": ["--all", "a b"]}), SchemaRegistry())
     assert build_argv(node, {"option": "a b", "value": "--all"}) == ["probe", "--option", "a b", "--all"]
+    constant = parse_node(string_node({"const": "-v"}), SchemaRegistry())
+    assert build_argv(constant, {"value": "-v"}) == ["probe", "-v"]
+
+
+def test_a_declared_value_that_is_no_scalar_is_refused_as_an_argv_word() -> None:
+    with pytest.raises(IntentError) as refused:
+        build_argv(string_node({"enum": [["a"]]}), {"option": ["a"]})
+    assert (refused.value.path, refused.value.message) == (
+        "/arguments/option", "argument 'option' cannot be passed as an argv word")
 
 
 @pytest.mark.parametrize(
@@ -436,6 +520,30 @@ def test_a_format_says_nothing_about_values_that_are_not_strings() -> None:
 
     assert validation_errors({"format": "date"}, 12) == []
     assert validation_errors({"format": "date"}, "2026-02-30") == ['fails format "date"']
+    # Formats outside the checked list are annotations, as JSON Schema has them by default.
+    assert validation_errors({"format": "regex"}, "(") == []
+
+
+def test_validation_errors_name_where_and_what_briefly_and_at_most_five() -> None:
+    from catalog.tool_nodes.constraints import validation_errors
+
+    nested = {"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {"type": "string"}}}}}
+    assert validation_errors(nested, {"a": {"b": 1}}) == ['a/b fails type "string"']
+    assert validation_errors({"enum": ["é"]}, "e") == ['fails enum ["é"]']
+    assert validation_errors({"type": "number"}, float("nan")) == ["must be a finite number"]
+    fits = ["x" * 116]  # its JSON is exactly 120 characters
+    assert validation_errors({"enum": fits}, "y") == [f"fails enum {json.dumps(fits)}"]
+    longer = ["x" * 117]
+    assert validation_errors({"enum": longer}, "y") == [f"fails enum {json.dumps(longer)[:117]}..."]
+    six_ways = {"minLength": 5, "pattern": "^[0-9]+$", "enum": ["a"], "const": "b", "format": "date", "not": {}}
+    assert validation_errors(six_ways, "x") == [
+        "fails minLength 5", 'fails pattern "^[0-9]+$"', 'fails enum ["a"]', 'fails const "b"', 'fails format "date"']
+
+
+def test_an_unconstrained_argv_type_is_named_for_what_it_lacks() -> None:
+    assert unconstrained_reason({}) == "has no declared type"
+    assert unconstrained_reason({"type": "string", "format": "email"}) == (
+        "is a string whose format 'email' can spell a payload")
 
 
 def test_the_full_match_rule_on_its_own() -> None:
@@ -446,3 +554,7 @@ def test_the_full_match_rule_on_its_own() -> None:
     assert full_match_problem({"pattern": "^a"}, "a") is None
     assert full_match_problem({"pattern": "^a"}, 7) is None
     assert full_match_problem({}, "anything") is None
+    # A long pattern is named by its first 120 characters (as JSON).
+    long = "^(?:" + "|".join(f"w{number}" for number in range(40)) + ")$"
+    assert full_match_problem({"pattern": long}, "w1\n") == (
+        f"does not match the whole of its pattern {json.dumps(long)[:120]}")

@@ -89,21 +89,23 @@ def is_dangerous_character(char: str) -> bool:
 # --- the automaton -----------------------------------------------------------------------------------
 
 
-def _category_test(category: Any) -> CharTest:
+# Category kind -> (the expression of the category, of its negation).
+_CATEGORY_EXPRESSIONS = {"DIGIT": (r"\d", r"\D"), "SPACE": (r"\s", r"\S"), "WORD": (r"\w", r"\W")}
+
+
+def _category_test(category: Any, *, larger: bool = True) -> CharTest:
+    """``\\d``, ``\\S``, ... read as the larger (``larger``) or the smaller of their ASCII and Unicode sets.
+
+    ``\\d``, ``\\s`` and ``\\w`` are larger with Unicode meaning, ``\\D``, ``\\S`` and ``\\W`` with
+    ASCII meaning. A class admits the larger set; a negated class admits the complement of the
+    smaller one (``[^\\S]`` admits U+2028, which ASCII ``\\S`` would take away).
+    """
     name = str(category)
     negated = "_NOT_" in name
-    kind = name.rsplit("_", 1)[-1]  # DIGIT, SPACE, WORD, LINEBREAK
-    # A positive class is read with Unicode meaning, a negated one with ASCII meaning: both are the larger set.
-    if kind == "DIGIT":
-        expression = re.compile(r"\D", re.ASCII) if negated else re.compile(r"\d")
-    elif kind == "SPACE":
-        expression = re.compile(r"\S", re.ASCII) if negated else re.compile(r"\s")
-    elif kind == "WORD":
-        expression = re.compile(r"\W", re.ASCII) if negated else re.compile(r"\w")
-    elif kind == "LINEBREAK":
-        return (lambda char: char != "\n") if negated else (lambda char: char == "\n")
-    else:
+    kind = name.rsplit("_", 1)[-1]  # DIGIT, SPACE or WORD: the categories Python's parser writes
+    if kind not in _CATEGORY_EXPRESSIONS:
         raise Unprovable(f"character category {name}")
+    expression = re.compile(_CATEGORY_EXPRESSIONS[kind][negated], re.ASCII if negated == larger else 0)
     return lambda char: expression.fullmatch(char) is not None
 
 
@@ -141,17 +143,17 @@ def _not_literal(literal: str) -> CharTest:
 
 
 def _class_test(items: list[Any], ignore_case: bool) -> CharTest:
-    negated = False
+    negated = any(op is sre.NEGATE for op, _ in items)
     tests: list[CharTest] = []
     for op, value in items:
         if op is sre.NEGATE:
-            negated = True
-        elif op is sre.LITERAL:
+            continue  # read above: it decides how the categories are read
+        if op is sre.LITERAL:
             tests.append(_in_range(value, value))
         elif op in (sre.RANGE, getattr(sre, "RANGE_UNI_IGNORE", sre.RANGE)):
             tests.append(_in_range(*value))
         elif op is sre.CATEGORY:
-            tests.append(_category_test(value))
+            tests.append(_category_test(value, larger=not negated))
         else:
             raise Unprovable(f"character class item {op}")
 
