@@ -814,7 +814,7 @@ async def test_a_running_program_reports_progress_and_a_broken_observer_changes_
 ) -> None:
     caplog.set_level("DEBUG", logger="catalog.tool_nodes")
     monkeypatch.setattr("catalog.tool_nodes.execute._PROGRESS_SECONDS", 0.05)
-    node = parse_node(shell_node("nap", ["sleep", "0.4"]), SchemaRegistry())
+    node = parse_node(shell_node("nap", ["sleep", "0.8"]), SchemaRegistry())
     hooks, broken = RecordingHooks(), RecordingHooks(fail=True)
     heard = await run_invocation(node, {}, audit=None, timeout=5, hooks=hooks)
     ignored = await run_invocation(node, {}, audit=None, timeout=5, hooks=broken)
