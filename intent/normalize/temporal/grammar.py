@@ -473,6 +473,10 @@ _NEXT_YEAR_AFTER_COMMA = re.compile(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
 _NEXT_ZONE_WORDS = re.compile(
     r"[ \t]+(?:[^\W\d_]+[ \t]+){1,2}time(?:[ \t]+zone)?\b|[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
 )
+# "15:30.30", "2012:05:25 22:06:50": digits glued to a phrase's own digits by a separator, or a
+# colon-joined number right before it: the phrase is a part of a longer stamp it did not read.
+_GLUED_DIGITS_AFTER = re.compile(r"[.:]\d")
+_COLON_NUMBER_BEFORE = re.compile(r"\d:\d{2}[ \t]+$")
 # "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
 _WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit "
                               "fat great spy palm red green".split())
@@ -508,7 +512,13 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     numeric_after = _NEXT_NUMERIC_DATE.match(text, mention.end)
     if numeric_after and mention.date_span is not None and unread(numeric_after.end() - 1):
         return True
+    if text[mention.end - 1 : mention.end].isdigit() and _GLUED_DIGITS_AFTER.match(text, mention.end) \
+            and unread(mention.end + 1):
+        return True
     window = _before(text, mention.start, 24)
+    colon_number = _COLON_NUMBER_BEFORE.search(window)
+    if colon_number and unread(mention.start - len(colon_number.group(0))):
+        return True
     numeric = _PREVIOUS_NUMERIC_DATE.search(window)
     if numeric and unread(mention.start - len(numeric.group(0))):
         return True
