@@ -15,7 +15,6 @@ from __future__ import annotations
 import logging
 import os
 import signal
-import stat
 import sys
 import threading
 from collections.abc import AsyncIterator
@@ -25,7 +24,7 @@ import anyio
 import orjson
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
-from intent_mcp.stdio_out import claimed_stdout
+from intent_mcp.stdio_out import claimed_stdout, waitable_on_the_loop
 from intent_mcp.stdio_screen import INVALID_ID, SCREENED_MARK, screen_line, top_level_id
 
 logger = logging.getLogger("intent_mcp")
@@ -129,7 +128,7 @@ class StdinLines:
                 pass
 
     def __aiter__(self) -> AsyncIterator[str]:
-        return self._lines_when_readable() if readable_on_the_loop(self._fd) else self._lines()
+        return self._lines_when_readable() if waitable_on_the_loop(self._fd) else self._lines()
 
     async def _lines_when_readable(self) -> AsyncIterator[str]:
         while not self._stopped:
@@ -163,17 +162,6 @@ class StdinLines:
             yield line
         if self._wake is not None:
             self._wake.close()
-
-
-def readable_on_the_loop(fd: int) -> bool:
-    """Can the event loop wait for ``fd`` to be readable? Pipes and sockets, outside Windows."""
-    if sys.platform == "win32":
-        return False
-    try:
-        mode = os.fstat(fd).st_mode
-    except OSError:
-        return False
-    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 class InFlight:
@@ -338,4 +326,4 @@ async def serve_stdio(server: Any) -> None:
 
 
 __all__ = ["MAX_LINE_BYTES", "STOP_GRACE_SECONDS", "AnswerMalformedLines", "CountAnswers", "InFlight", "StdinLines",
-           "malformed_line_error", "readable_on_the_loop", "serve_stdio"]
+           "malformed_line_error", "serve_stdio"]

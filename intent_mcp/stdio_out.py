@@ -23,7 +23,7 @@ from contextlib import contextmanager, suppress
 
 import anyio
 
-__all__ = ["DescriptorWriter", "claimed_stdout", "writable_on_the_loop"]
+__all__ = ["DescriptorWriter", "claimed_stdout", "waitable_on_the_loop"]
 
 # A writable pipe takes a write of at most this many bytes whole, without blocking (POSIX
 # PIPE_BUF, at least 512; 4096 on Linux); longer messages go out in pieces of this size.
@@ -52,8 +52,8 @@ class DescriptorWriter:
         """Nothing is held back: every ``write`` has reached the descriptor when it returns."""
 
 
-def writable_on_the_loop(fd: int) -> bool:
-    """Can the event loop wait for ``fd`` to be writable? Pipes and sockets, outside Windows."""
+def waitable_on_the_loop(fd: int) -> bool:
+    """Can the event loop wait for ``fd`` to be readable or writable? Pipes and sockets, outside Windows."""
     if sys.platform == "win32":
         return False
     try:
@@ -73,10 +73,10 @@ def _backs_sys_stdout(fd: int) -> bool:
 @contextmanager
 def claimed_stdout(fd: int = 1) -> Iterator[DescriptorWriter | None]:
     """A writer for the wire on ``fd`` with ``fd`` diverted to stderr meanwhile; None to leave it to the SDK."""
-    if not writable_on_the_loop(fd) or not _backs_sys_stdout(fd):
+    if not waitable_on_the_loop(fd) or not _backs_sys_stdout(fd):
         yield None
         return
-    import fcntl  # POSIX only; writable_on_the_loop is False on Windows
+    import fcntl  # POSIX only; waitable_on_the_loop is False on Windows
 
     with suppress(OSError, ValueError):
         sys.stdout.flush()  # what was printed before serving goes out first, in order

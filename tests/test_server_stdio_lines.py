@@ -9,20 +9,26 @@ from pathlib import Path
 import anyio
 import pytest
 
-from intent_mcp.stdio import OVERSIZED_LINE, StdinLines, readable_on_the_loop
+from intent_mcp.stdio import OVERSIZED_LINE, StdinLines
+from intent_mcp.stdio_out import waitable_on_the_loop
 
 
-def lines_of(data: bytes, max_line_bytes: int, piece: int = 7) -> list[bytes]:
-    read_fd, write_fd = os.pipe()
+def feeding(write_fd: int, data: bytes, piece: int) -> threading.Thread:
+    """A started thread writing ``data`` to ``write_fd`` in pieces (so lines span several reads), then closing it."""
 
     def feed() -> None:
-        # Written in small pieces so lines span several reads.
         for start in range(0, len(data), piece):
             os.write(write_fd, data[start : start + piece])
         os.close(write_fd)
 
     writer = threading.Thread(target=feed)
     writer.start()
+    return writer
+
+
+def lines_of(data: bytes, max_line_bytes: int, piece: int = 7) -> list[bytes]:
+    read_fd, write_fd = os.pipe()
+    writer = feeding(write_fd, data, piece)
     reader = StdinLines(read_fd, max_line_bytes=max_line_bytes)
     lines: list[bytes] = []
     while (line := reader.read_line()) is not None:
@@ -59,16 +65,9 @@ async def lines_through_the_loop(reader: StdinLines) -> list[str]:
 @pytest.mark.parametrize("piece", [7, 101, 4096])
 async def test_a_pipe_is_read_on_the_event_loop_with_the_same_bounds(piece: int) -> None:
     read_fd, write_fd = os.pipe()
-    assert readable_on_the_loop(read_fd)
+    assert waitable_on_the_loop(read_fd)
     data = b'{"a": 1}\n' + b"x" * 1000 + b"\n" + b'{"b": 2}\n' + b'{"c": 3}'
-
-    def feed() -> None:
-        for start in range(0, len(data), piece):
-            os.write(write_fd, data[start : start + piece])
-        os.close(write_fd)
-
-    writer = threading.Thread(target=feed)
-    writer.start()
+    writer = feeding(write_fd, data, piece)
     try:
         lines = await lines_through_the_loop(StdinLines(read_fd, max_line_bytes=100))
     finally:
@@ -83,7 +82,7 @@ async def test_a_file_is_read_by_a_thread_instead(tmp_path: Path) -> None:
     path.write_bytes(b'{"a": 1}\n{"b": 2}\n')
     fd = os.open(path, os.O_RDONLY)
     try:
-        assert not readable_on_the_loop(fd)  # a regular file cannot be waited for on the loop
+        assert not waitable_on_the_loop(fd)  # a regular file cannot be waited for on the loop
         lines = await lines_through_the_loop(StdinLines(fd))
     finally:
         os.close(fd)
