@@ -86,17 +86,20 @@ _CARDINAL_MONTH = re.compile(
     rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})",
     re.IGNORECASE,
 )
+# ", 2027" or " 2027" after the days and month, captured (four digits glued to ":" or "." and a
+# digit are a time, not a year).
+_YEAR_AFTER = rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?"
 # "March 3-5", "Dec 24th - 26th", "3-5 March": two days of one month, the ends of a range; each end
 # is its own piece so the grammar pairs them as it pairs "Dec 24 - Dec 26".
 _DAY_RANGE_JOIN = r"\s*(?:-|–|—|to|through|thru|until|till)\s*"
 _MONTH_DAY_RANGE = re.compile(
     rf"\b({MONTH})\.?\s+({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:{MONTH})\b)"
-    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    + _YEAR_AFTER,
     re.IGNORECASE,
 )
 _DAY_RANGE_MONTH = re.compile(
     rf"(?<![\w/.:-])({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\s+(?:of\s+)?({MONTH})\b\.?"
-    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    + _YEAR_AFTER,
     re.IGNORECASE,
 )
 # "the 3rd or 4th of December", "July 17th, 18th, or 19th", "18 and 19 June": days of one month
@@ -105,12 +108,12 @@ _LISTED = rf"(?:the\s+)?(?:{DAY_NUMBER}|{ORDINAL_WORD})"
 _LIST_SEP = r"\s*(?:,\s*(?:or|and)?|or|and|&)\s*"
 _DAYS_THEN_MONTH = re.compile(
     rf"(?<![\w/.:$-])({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\s+(?:of\s+)?({MONTH})\b\.?"
-    rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    + _YEAR_AFTER,
     re.IGNORECASE,
 )
 _MONTH_THEN_DAYS = re.compile(
     rf"\b({MONTH})\.?\s+({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|"
-    rf"minutes?|people|persons|guests|days?|weeks?|nights?|times|of)\b)(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?",
+    rf"minutes?|people|persons|guests|days?|weeks?|nights?|times|of)\b)" + _YEAR_AFTER,
     re.IGNORECASE,
 )
 _ONE_LISTED = re.compile(rf"(?:the\s+)?({DAY_NUMBER}|{ORDINAL_WORD})", re.IGNORECASE)
