@@ -486,6 +486,13 @@ _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECAS
 _COMMON_MONTHS = frozenset({"may", "mar", "march"})
 
 
+# What may follow a phrase unread, each checked when the phrase has a day (False) or a time (True).
+_NEXT_UNREAD: tuple[tuple[re.Pattern[str], bool], ...] = (
+    (_NEXT_MONTH_AFTER_COMMA, False), (_NEXT_THE_NUMBER, False), (_NEXT_YEAR_AFTER_COMMA, False),
+    (_NEXT_ZONE_WORDS, True), (_NEXT_NUMERIC_DATE, False),
+)
+
+
 def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int, int]]) -> bool:
     def unread(position: int) -> bool:
         return not any(s <= position < e for s, e in spans)
@@ -497,21 +504,10 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
             return True
         if word.lower() in COMMON_WORD_DAYS:
             return True  # "10am sun": a short day name left unread next to the phrase
-    month_after = _NEXT_MONTH_AFTER_COMMA.match(text, mention.end)
-    if month_after and mention.date_span is not None and unread(month_after.end() - 1):
-        return True
-    the_number = _NEXT_THE_NUMBER.match(text, mention.end)
-    if the_number and mention.date_span is not None and unread(the_number.end() - 1):
-        return True
-    year_after = _NEXT_YEAR_AFTER_COMMA.match(text, mention.end)
-    if year_after and mention.date_span is not None and unread(year_after.end() - 1):
-        return True
-    zone_after = _NEXT_ZONE_WORDS.match(text, mention.end)
-    if zone_after and mention.time_span is not None and unread(zone_after.end() - 1):
-        return True
-    numeric_after = _NEXT_NUMERIC_DATE.match(text, mention.end)
-    if numeric_after and mention.date_span is not None and unread(numeric_after.end() - 1):
-        return True
+    for pattern, of_time in _NEXT_UNREAD:
+        found = pattern.match(text, mention.end)
+        if found and (mention.time_span if of_time else mention.date_span) is not None and unread(found.end() - 1):
+            return True
     if text[mention.end - 1 : mention.end].isdigit() and _GLUED_DIGITS_AFTER.match(text, mention.end) \
             and unread(mention.end + 1):
         return True
