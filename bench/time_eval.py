@@ -4,6 +4,7 @@
     python -m bench.time_eval ctparse PATH/ctparse/time/corpus.py [PATH/ctparse/time/auto_corpus.py ...]
     python -m bench.time_eval recognizers PATH/Specs/DateTime/English/DateTimeModel.json [more spec files ...]
     python -m bench.time_eval recognizers TUNING_SPECS ... --exclude-from HELD_OUT_SPECS ...
+    python -m bench.time_eval recognizers PATH/Specs/DateTime/English/*Parser.json --directions [--pipeline]
     python -m bench.time_eval chrono PATH/chrono/test/en/*.test.ts [--times] [--pipeline] [--negatives]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
 
@@ -52,6 +53,11 @@ recognizer, as a caller would: the whole sentence the corpus found it in, after 
 ``testSingleCase`` checks there is one; a Recognizers-Text entry with one result); else "Schedule the
 meeting <phrase>". The outcome is judged on the one field ``when`` (its format as above): its value,
 or its candidates when it is ambiguous, against the expected value, exactly as a quote's readings.
+``--directions`` (Recognizers-Text) takes instead the parser specs' phrases whose future and past
+resolutions differ ("Monday", "Nov 20" said after it): those whose value depends on which way the
+sentence looks; it counts how many come out with both readings offered, with the future one or the
+past one alone, otherwise or unresolved (with ``--pipeline``, inside the whole input sentence, whose
+tense may settle it).
 ``--dateparser`` scores the ``dateparser`` package on the same phrases (if it is installed; a
 phrase it returns is right when its date, or its date and time, match).
 """
@@ -74,7 +80,8 @@ from bench.chrono_corpus import read_chrono
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "Phrase", "chronic_phrases", "chrono_negatives", "chrono_phrases",
-    "ctparse_phrases", "duckling_phrases", "exclude_phrases", "false_readings", "normalized", "recognizers_phrases",
+    "ctparse_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases", "false_readings", "normalized",
+    "recognizers_direction_phrases", "recognizers_phrases",
     "recognizers_texts", "score",
 ]
 
@@ -98,6 +105,7 @@ class Phrase:
     context: str = ""  # the whole input the phrase was found in, where the corpus gives one
     time_only: bool = False  # a time of day (``expected`` on TIME_ONLY_DAY), read by a ``format: time`` field
     alone_in_context: bool = False  # the context holds no other time expression: ``--pipeline`` reads it whole
+    past: datetime | None = None  # ``--directions``: the reading toward the past (``expected`` toward the future)
 
 
 _DUCKLING_EXAMPLE = re.compile(
@@ -195,6 +203,63 @@ def ctparse_phrases(paths: Sequence[Path]) -> list[Phrase]:
                 seen.add(key)
                 phrases.append(Phrase(example, reference, expected, day_grain, "ctparse"))
     return phrases
+
+
+def _recognizers_directions(result: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(future value, past value, kind) of a parser spec's phrase whose two resolutions differ, each
+    one day or moment: the phrases whose value depends on which way the sentence looks."""
+    kind = str(result.get("TypeName") or result.get("Type") or "").removeprefix("datetimeV2.")
+    value = result.get("Value")
+    if kind not in ("date", "datetime") or not isinstance(value, dict) or value.get("Mod"):
+        return None
+    future, past = value.get("FutureResolution"), value.get("PastResolution")
+    if not isinstance(future, dict) or not isinstance(past, dict) or len(future) != 1 or len(past) != 1:
+        return None
+    ahead, behind = str(next(iter(future.values()))), str(next(iter(past.values())))
+    return (ahead, behind, kind) if ahead != behind else None
+
+
+def recognizers_direction_phrases(paths: Sequence[Path]) -> list[Phrase]:
+    """Recognizers-Text parser-spec phrases with a future and a different past resolution
+    (``expected`` the future one, ``past`` the past one)."""
+    import json
+
+    phrases: list[Phrase] = []
+    for path in paths:
+        for entry in json.loads(path.read_text(encoding="utf-8-sig")):
+            given = (entry.get("Context") or {}).get("ReferenceDateTime")
+            if entry.get("NotSupportedByDesign") or not given:
+                continue
+            reference = datetime.fromisoformat(given).replace(tzinfo=timezone.utc)
+            for result in entry.get("Results") or []:
+                found = _recognizers_directions(result)
+                text = str(result.get("Text") or "")
+                if found is None or not _simple(text):
+                    continue
+                try:
+                    ahead, behind = (datetime.fromisoformat(v).replace(tzinfo=timezone.utc) for v in found[:2])
+                except ValueError:
+                    continue
+                if min(ahead.year, behind.year) < 1000:
+                    continue
+                phrases.append(Phrase(text, reference, ahead, found[2] == "date", "recognizers",
+                                      str(entry.get("Input") or ""), False, len(entry.get("Results") or []) == 1,
+                                      past=behind))
+    return phrases
+
+
+def direction_outcome(readings: list[datetime], phrase: Phrase) -> str:
+    """How a direction-dependent phrase came out: both readings offered, one of them alone, or not."""
+    distinct = set(readings)
+    if not distinct:
+        return "unresolved"
+    if distinct == {phrase.expected, phrase.past}:
+        return "both offered"
+    if distinct == {phrase.expected}:
+        return "the future one"
+    if distinct == {phrase.past}:
+        return "the past one"
+    return "other"
 
 
 def _recognizers_point(result: dict[str, Any], times: bool = False) -> tuple[str, str] | None:
@@ -478,6 +543,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
     parser.add_argument("--negatives", action="store_true",
                         help="chrono: also count its negative cases (no date in them) read as a date or time")
+    parser.add_argument("--directions", action="store_true",
+                        help="Recognizers-Text parser specs: the phrases whose past and future resolutions differ, "
+                             "and whether both are offered or one (and which)")
     parser.add_argument("--pipeline", action="store_true",
                         help="read each phrase inside a request through Intent.parse (built-in recognizer + verifier)")
     args = parser.parse_args(argv)
@@ -500,6 +568,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             phrases, dropped = chronic_phrases(args.paths)
         print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "
               + ", ".join(f"{reason} {n}" for reason, n in dropped.most_common()))
+    elif args.directions:
+        reader = _pipeline_readings if args.pipeline else _readings
+        directed = recognizers_direction_phrases(args.paths)
+        outcomes = Counter(direction_outcome(reader(p), p) for p in directed)
+        print(f"{len(directed)} phrases whose past and future resolutions differ ("
+              + ("inside a request" if args.pipeline else "as field evidence") + "): "
+              + ", ".join(f"{kind} {n}" for kind, n in outcomes.most_common()))
+        for phrase in directed[: args.failures]:
+            print(f"  {direction_outcome(reader(phrase), phrase):15} {phrase.text!r:30} future "
+                  f"{phrase.expected.isoformat()} past {phrase.past.isoformat() if phrase.past else '-'}  "
+                  f"(reference {phrase.reference.isoformat()}; {phrase.context[:60]!r})")
+        return 0
     else:
         phrases = recognizers_phrases(args.paths, times=args.times)
     if args.exclude_from:

@@ -74,14 +74,29 @@ def test_format_time_is_rfc3339_full_time_with_the_offset() -> None:
 @pytest.mark.parametrize(
     ("evidence", "expected"),
     [("today", "2026-11-30"), ("tonight", "2026-11-30"), ("tomorrow", "2026-12-01"),
-     ("the day after tomorrow", "2026-12-02"), ("Friday", "2026-12-04"), ("Monday", "2026-12-07"),
-     ("this Friday", "2026-12-04"), ("on the 15th", "2026-12-15"), ("by the 1st", "2026-12-01"),
+     ("the day after tomorrow", "2026-12-02"), ("Friday", "2026-12-04"), ("next Monday", "2026-12-07"),
+     ("this Friday", "2026-12-04"), ("on the 5th", "2026-12-05"), ("by the 1st", "2026-12-01"),
      ("December 24", "2026-12-24"), ("24th of December", "2026-12-24"), ("Dec. 3", "2026-12-03"),
-     ("January 5", "2027-01-05"), ("November 2", "2027-11-02"), ("in 3 days", "2026-12-03"),
+     ("January 5", "2027-01-05"), ("February 2", "2027-02-02"), ("in 3 days", "2026-12-03"),
      ("in two weeks", "2026-12-14"), ("on Fri", "2026-12-04"), ("by Sat.", "2026-12-05")],
 )  # fmt: skip
 def test_relative_dates_are_inferred_from_the_reference_time(evidence: str, expected: str) -> None:
     assert derive_values(evidence, DATE, reference_time=MONDAY) == [Derived(expected, True, "referenceTime")]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "past", "coming"),
+    [("Monday", "2026-11-30", "2026-12-07"), ("on the 15th", "2026-11-15", "2026-12-15"),
+     ("November 2", "2026-11-02", "2027-11-02"), ("Thanksgiving", "2026-11-26", "2027-11-25")],
+)  # fmt: skip
+def test_a_day_just_gone_follows_the_sentence_and_is_ambiguous_without_a_cue(
+        evidence: str, past: str, coming: str) -> None:
+    def values(tense: str | None) -> list[str]:
+        return [d.value for d in derive_values(evidence, DATE, reference_time=MONDAY, tense=tense)]
+
+    assert values("past") == [past]
+    assert values("future") == [coming]
+    assert sorted(values("neutral")) == sorted(values(None)) == [past, coming]
 
 
 def test_absolute_dates_need_no_reference_time() -> None:

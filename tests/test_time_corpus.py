@@ -3,6 +3,7 @@ verifier accepts exactly the values its words can mean (the expected one in, a n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from intent import Intent, IntentConfig
 from intent.normalize import derive_values
 from intent.normalize.formats import is_date, is_date_time, is_time
+from intent.normalize.temporal import tense_at
 from intent.request import parse_request
 from intent.resolve import check_field_value
 
@@ -34,10 +36,23 @@ class Line:
     reference: str
     kind: str
     expected: tuple[str, ...]
+    sentence: str = ""  # "I met her on [[Monday]]": the quote's sentence, whose tense may settle it
 
     @property
     def id(self) -> str:
-        return f"{self.family}:{self.number}:{self.phrase}"
+        return f"{self.family}:{self.number}:{self.sentence or self.phrase}"
+
+    @property
+    def input(self) -> str:
+        """The request the quote is checked in: its own sentence, else the quote after a neutral label."""
+        return self.sentence.replace("[[", "").replace("]]", "") if self.sentence else f"When: {self.phrase}"
+
+    @property
+    def tense(self) -> str | None:
+        if not self.sentence:
+            return None
+        start = self.sentence.index("[[")
+        return tense_at(self.input, start, start + len(self.phrase))
 
 
 def _read(path: Path, family: str) -> list[Line]:
@@ -55,7 +70,11 @@ def _read(path: Path, family: str) -> list[Line]:
         kind, _, values = answer.strip().partition(" ")
         assert kind in SCHEMAS and reference, f"{path.name}:{number}: {raw!r}"
         expected = () if values.strip() == "-" else tuple(v.strip() for v in values.split("|"))
-        out.append(Line(family, number, phrase, reference, kind, expected))
+        quote = re.search(r"\[\[(.+?)\]\]", phrase)
+        if quote:
+            out.append(Line(family, number, quote.group(1), reference, kind, expected, sentence=phrase))
+        else:
+            out.append(Line(family, number, phrase, reference, kind, expected))
     return out
 
 
@@ -80,7 +99,8 @@ def _reference(line: Line) -> datetime:
 
 @pytest.mark.parametrize("line", LINES, ids=[line.id for line in LINES])
 def test_phrase_reads_as_expected(line: Line) -> None:
-    values = [d.value for d in derive_values(line.phrase, SCHEMAS[line.kind], reference_time=_reference(line))]
+    values = [d.value for d in derive_values(line.phrase, SCHEMAS[line.kind], reference_time=_reference(line),
+                                             tense=line.tense)]
     assert sorted(values) == sorted(line.expected)
     check = FORMAT_CHECKS.get(line.kind)
     assert check is None or all(check(v) for v in values)
@@ -110,7 +130,7 @@ DECIDED = [line for line in LINES if len(line.expected) == 1]
 @pytest.mark.parametrize("line", DECIDED, ids=[line.id for line in DECIDED])
 def test_verifier_accepts_the_reading_and_refuses_near_misses(line: Line) -> None:
     intent = _INTENTS[line.kind]
-    request = parse_request({"input": f"Book it {line.phrase}", "referenceTime": line.reference}, intent.config)
+    request = parse_request({"input": line.input, "referenceTime": line.reference}, intent.config)
     schema = SCHEMAS[line.kind]
 
     def verdict(value: str) -> str:
@@ -129,7 +149,7 @@ AMBIGUOUS = [line for line in LINES if len(line.expected) > 1]
 @pytest.mark.parametrize("line", AMBIGUOUS, ids=[line.id for line in AMBIGUOUS])
 def test_candidates_are_kept_only_when_the_words_allow_them(line: Line) -> None:
     intent = _INTENTS[line.kind]
-    request = parse_request({"input": f"Book it {line.phrase}", "referenceTime": line.reference}, intent.config)
+    request = parse_request({"input": line.input, "referenceTime": line.reference}, intent.config)
     stray = _near_misses(line.kind, line.expected[0])[0]
     item = {"field": "when", "value": None, "evidence": line.phrase, "source": "input", "pointer": None,
             "candidates": [*line.expected, stray] if stray not in line.expected else list(line.expected)}

@@ -105,14 +105,14 @@ _CONNECTORS = frozenset(
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
-def _read_whole(text: str, reference_time: datetime | None) -> tuple[TemporalMention, ...]:
+def _read_whole(text: str, reference_time: datetime | None, tense: str | None) -> tuple[TemporalMention, ...]:
     """The phrases of a quote, or none when words are left that the grammar did not read.
 
     A quote like "the first Monday of October" contains "Monday"; reading only that word would
     give a confident wrong day, so a quote counts only when every word is part of a phrase or a
     connector.
     """
-    mentions = read_temporal(text, reference_time)
+    mentions = read_temporal(text, reference_time, tense)
     if not mentions:
         return ()
     position = 0
@@ -126,19 +126,19 @@ def _read_whole(text: str, reference_time: datetime | None) -> tuple[TemporalMen
     return mentions
 
 
-def _dates(text: str, reference_time: datetime | None) -> list[Derived]:
+def _dates(text: str, reference_time: datetime | None, tense: str | None) -> list[Derived]:
     out: list[Derived] = []
-    for mention in _read_whole(text, reference_time):
+    for mention in _read_whole(text, reference_time, tense):
         for day in dates_of(mention):
             value = day.isoformat()
             out.append(Derived(value, True, "referenceTime") if mention.inferred else Derived(value))
     return out
 
 
-def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None) -> list[Derived]:
+def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None, tense: str | None) -> list[Derived]:
     out: list[Derived] = []
     zoned_field = schema.get("format") == "time"
-    for mention in _read_whole(text, reference_time):
+    for mention in _read_whole(text, reference_time, tense):
         for (hour, minute), offset, second in times_of(mention, reference_time):
             # the offset came from the reference time unless the text named a zone
             inferred = zoned_field and not any(r.zone for r in mention.readings)
@@ -147,16 +147,16 @@ def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None
     return out
 
 
-def _date_times(text: str, reference_time: datetime | None) -> list[Derived]:
+def _date_times(text: str, reference_time: datetime | None, tense: str | None) -> list[Derived]:
     out: list[Derived] = []
-    for mention in _read_whole(text, reference_time):
+    for mention in _read_whole(text, reference_time, tense):
         explicit = not mention.inferred and all(r.day is not None and r.zone for r in mention.readings)
         for value in moments_of(mention, reference_time):
             out.append(Derived(value) if explicit else Derived(value, True, "referenceTime"))
     return out
 
 
-def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | None) -> list[Derived]:
+def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | None, tense: str | None) -> list[Derived]:
     kind = field_kind(schema)
     if kind is FieldKind.ENUM:
         options = schema["enum"]
@@ -171,11 +171,11 @@ def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | Non
         word = text.lower().strip(" .!")
         return [Derived(_BOOLEAN_WORDS[word])] if word in _BOOLEAN_WORDS else []
     if kind is FieldKind.DATE:
-        return _dates(text, reference_time)
+        return _dates(text, reference_time, tense)
     if kind is FieldKind.DATE_TIME:
-        return _date_times(text, reference_time)
+        return _date_times(text, reference_time, tense)
     if kind is FieldKind.TIME:
-        return _times(text, schema, reference_time)
+        return _times(text, schema, reference_time, tense)
     if kind is FieldKind.EMAIL:
         return [Derived(m.value) for m in find_emails(text)]
     if kind is FieldKind.URI:
@@ -186,19 +186,21 @@ def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | Non
 
 
 def derive_values(
-    evidence: str, schema: Mapping[str, Any], *, reference_time: datetime | None = None
+    evidence: str, schema: Mapping[str, Any], *, reference_time: datetime | None = None, tense: str | None = None
 ) -> list[Derived]:
     """Every value ``evidence`` can stand for under ``schema`` (empty when none), without duplicates.
 
     Pure and conservative: a reading is offered only when the quoted words state it, or state
-    it relative to ``reference_time`` (then ``inferred`` with basis "referenceTime").
+    it relative to ``reference_time`` (then ``inferred`` with basis "referenceTime"). ``tense``
+    is the cue of the sentence the quote was taken from (``tense_at``): "Monday" in "I met her
+    on Monday" is the Monday just gone.
     """
     text = evidence.strip()
     if not text or len(text) > _MAX_EVIDENCE:
         return []
     out: list[Derived] = []
     seen: set[tuple[str, str]] = set()
-    for item in _derive(text, schema, reference_time):
+    for item in _derive(text, schema, reference_time, tense):
         key = (type(item.value).__name__, repr(item.value))
         if key not in seen:
             seen.add(key)

@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 
 from intent.grounding import align, resolve_pointer
 from intent.normalize import FieldKind, derive_values, field_kind
+from intent.normalize.temporal import tense_at
 from intent.normalize.formats import format_checker
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
@@ -81,6 +82,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     source = item["source"]
     value = item["value"]
     refs: list[SourceRef] = []
+    tense: str | None = None  # the cue of the sentence the quote stands in ("I met her on Monday": past)
 
     if source == "input":
         span = align(evidence, request.input)
@@ -88,6 +90,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
             return CheckedValue(name, "ungrounded", value, [], evidence,
                                 reason=f"the evidence {evidence!r} is not in the input")
         evidence = request.input[span.start:span.end]
+        tense = tense_at(request.input, span.start, span.end)
         refs.append(SourceRef(root="input", pointer="", start=span.start if request.spans else None,
                               end=span.end if request.spans else None))
     else:
@@ -111,7 +114,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     if value is None and candidates:
         if source == "input" and field_kind(schema) in _READ_KINDS:
             # offered readings must each be one the words can mean ("next Friday": these two days)
-            readings = derive_values(evidence, schema, reference_time=request.reference_time)
+            readings = derive_values(evidence, schema, reference_time=request.reference_time, tense=tense)
             kept = [c for c in candidates if any(_same(r.value, c) for r in readings)]
             if not kept:
                 return CheckedValue(name, "ungrounded", None, [], evidence,
@@ -122,7 +125,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     # A date, time or amount is judged by its readings only: "3" is in "3 1/2", "1.5" in "1.5k".
     if field_kind(schema) not in _READ_KINDS and _literal_in(value, evidence):
         return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
-    for reading in derive_values(evidence, schema, reference_time=request.reference_time):
+    for reading in derive_values(evidence, schema, reference_time=request.reference_time, tense=tense):
         if _same(reading.value, value):
             status = "inferred" if reading.inferred else "found"
             return _typed(CheckedValue(name, status, reading.value, refs, evidence, basis=reading.basis), schema)

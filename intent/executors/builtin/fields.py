@@ -24,7 +24,7 @@ from intent.normalize import (
     find_times,
     find_uris,
 )
-from intent.normalize.temporal import TemporalMention, moments_of, read_temporal
+from intent.normalize.temporal import TemporalMention, moments_of, read_temporal, tense_at
 
 __all__ = ["FieldSpec", "Owner", "extract_fields", "field_words"]
 
@@ -371,7 +371,8 @@ class _Extractor:
         for mention in mentions:
             # written exactly as the verifier reads the quote (offsets and patterns included)
             evidence = self.text[mention.start : mention.end]
-            readings = derive_values(evidence, spec.schema, reference_time=self.reference_time)
+            readings = derive_values(evidence, spec.schema, reference_time=self.reference_time,
+                                     tense=tense_at(self.text, mention.start, mention.end))
             per_clock: dict[tuple[int, int], str] = {}
             for reading in readings:
                 per_clock.setdefault((int(reading.value[:2]), int(reading.value[3:5])), reading.value)

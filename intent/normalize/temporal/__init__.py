@@ -4,11 +4,13 @@
 allow several: "next Wednesday" said on a Monday, "2/3", "at 5"). The families, one module each:
 ``calendar`` (written dates), ``weekdays``, ``relative`` (today, in 3 days, 2 hours ago),
 ``holidays``, ``clock`` (times of day), ``zones``; ``grammar`` joins their pieces into phrases
-and ranges; ``values`` writes readings as date, date-time and time field values.
+and ranges; ``tense`` tells whether a sentence speaks of the past (which way "Monday" or "Nov 20"
+goes); ``values`` writes readings as date, date-time and time field values.
 """
 
 from intent.normalize.temporal.grammar import read_temporal
 from intent.normalize.temporal.pieces import Reading, TemporalMention
+from intent.normalize.temporal.tense import tense_at
 from intent.normalize.temporal.values import date_time_text, dates_of, moments_of, offset_text, times_of
 
 __all__ = [
@@ -19,5 +21,6 @@ __all__ = [
     "moments_of",
     "offset_text",
     "read_temporal",
+    "tense_at",
     "times_of",
 ]

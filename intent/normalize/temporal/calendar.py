@@ -9,7 +9,9 @@ Numeric dates follow one locale rule, stated here: day and month are told apart 
 of them is above 12 ("2/15" is February 15, "15/2" too); otherwise ("2/3") both readings are
 kept and the phrase is ambiguous. Dotted dates ("10.31.1974") need a year, so "1.5" stays a number.
 Three two-digit numbers joined by dashes may be written year first too ("16-04-19").
-A date without a year is its next occurrence on or after the reference day. A two-digit year is
+A date without a year is its next occurrence on or after the reference day, the last one before it
+when the sentence speaks of the past, and both when the last one is at least as near and the
+sentence says nothing (readers differ: the nearest one, or the next one). A two-digit year is
 this century's up to ten years after the reference, the last century's from thirty years on, and
 either in between.
 """
@@ -200,7 +202,20 @@ def _dated(start: int, end: int, month: int, day: int, years: tuple[int, ...] | 
     value = next_month_day(reference, month, day)
     if value is None:
         return None
-    return Piece(start, end, "date", days=(value,), inferred=True, month_day=(month, day))
+    past = last_month_day(reference, month, day)
+    if past is None or value == reference:
+        return Piece(start, end, "date", days=(value,), inferred=True, month_day=(month, day))
+    return Piece(start, end, "date", days=(value,), inferred=True, month_day=(month, day), past_days=(past,),
+                 disputed=(reference - past) <= (value - reference))
+
+
+def last_month_day(reference: date, month: int, day: int) -> date | None:
+    """The last ``month``/``day`` before ``reference``."""
+    for year in range(reference.year, reference.year - 9, -1):
+        value = safe_date(year, month, day)
+        if value is not None and value < reference:
+            return value
+    return None
 
 
 def _numeric(match: re.Match[str], first: int, second: int, years: tuple[int, ...] | None, reference: date | None,
@@ -217,6 +232,16 @@ def _numeric(match: re.Match[str], first: int, second: int, years: tuple[int, ..
     return Piece(match.start(), match.end(), "date", days=days, inferred=years is None)
 
 
+def _last_day_of_month(reference: date, day: int) -> date | None:
+    """The last day numbered ``day`` before ``reference``."""
+    for back in range(0, 13):
+        first = reference.replace(day=1) - relativedelta(months=back)
+        value = safe_date(first.year, first.month, day)
+        if value is not None and value < reference:
+            return value
+    return None
+
+
 def _day_of_month(start: int, end: int, day: int, reference: date | None, months_ahead: int | None) -> Piece | None:
     if reference is None or not 1 <= day <= 31:
         return None
@@ -228,7 +253,12 @@ def _day_of_month(start: int, end: int, day: int, reference: date | None, months
         first = reference.replace(day=1) + relativedelta(months=ahead)
         value = safe_date(first.year, first.month, day)
         if value is not None and value >= reference:
-            return Piece(start, end, "date", days=(value,), inferred=True, day_only=day)
+            if value == reference:
+                return Piece(start, end, "date", days=(value,), inferred=True, day_only=day)
+            past = _last_day_of_month(reference, day)
+            return Piece(start, end, "date", days=(value,), inferred=True, day_only=day,
+                         past_days=(past,) if past else None,
+                         disputed=past is not None and (reference - past) <= (value - reference))
     return None
 
 

@@ -22,6 +22,7 @@ tomorrow", "the end of Friday") are taken in, without a time of day.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from itertools import product
@@ -53,6 +54,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
+from intent.normalize.temporal.tense import FUTURE, NEUTRAL, PAST, tense_at
 from intent.normalize.temporal.weekdays import weekday_pieces
 from intent.normalize.temporal.zones import ZONE, zone_key
 
@@ -167,7 +169,9 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
             past = safe_date(first.year, first.month, other.day_only)
             if past is not None and past < today and past.weekday() == weekday and (today - past).days <= _NEAR_DAYS:
                 return ((past, value) if value is not None else (past,)), True
-        return ((value,) if value is not None else ()), True
+        # no such day near in either direction ("Thu 16th" said on Wednesday the 16th, the next
+        # Thursday the 16th months away): a slip in the weekday or the number, not that far day
+        return (), True
     return tuple(d for d in other.days if d.weekday() == weekday), other.inferred
 
 
@@ -300,10 +304,14 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
             continue  # a day and a time are not the two ends of one range
         if None not in first_clocks:
             first_clocks, second_clocks = _settle_pair(first_clocks, second_clocks)  # type: ignore[arg-type]
-        if len(first_days) == 1 and len(second_days) == 1 and first_days[0] and second_days[0]:
-            gap_days = (first_days[0] - second_days[0]).days
-            if 0 < gap_days < 7 and second.inferred:
-                second_days = (second_days[0] + timedelta(days=7),)  # "Friday to Monday": the Monday after
+        if second.inferred and None not in first_days and None not in second_days:
+            # "Friday to Monday": the Monday after; "Monday through Friday" said on a Monday, this
+            # Monday or the next: each start keeps the end that follows it within the week
+            pairs = [(start, end + timedelta(days=7) if 0 < (start - end).days < 7 else end)  # type: ignore[operator]
+                     for start in first_days for end in second_days]
+            pairs = [(start, end) for start, end in pairs if end >= start] or pairs  # type: ignore[operator]
+            first_days = tuple(dict.fromkeys(start for start, _ in pairs))
+            second_days = tuple(dict.fromkeys(end for _, end in pairs))
         if first_days == (None,) and second_days != (None,):
             first_days = second_days
         elif second_days == (None,) and first_days != (None,):
@@ -369,8 +377,29 @@ def _after_day_only(text: str, pieces: list[Piece]) -> list[Piece]:
 
 
 # A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
+def _directed(text: str, piece: Piece, tense: str | None) -> Piece:
+    """A day whose direction the sentence decides, decided: the one just gone after a past cue,
+    the coming one after a cue of what is to come or when readers agree, else both."""
+    if piece.past_days is None:
+        return piece
+    cue = tense or tense_at(text, piece.start, piece.end)
+    if cue == PAST:
+        return piece.moved(days=piece.past_days)
+    if cue == NEUTRAL and piece.disputed:
+        return piece.moved(days=tuple(sorted({*piece.past_days, *piece.days})))
+    return piece
+
+
+def _timed(text: str, mention: TemporalMention, tense: str | None) -> TemporalMention:
+    """A time said without a day takes the direction of its sentence (see ``next_occurrence``)."""
+    if not any(r.day is None and r.clock is not None for r in mention.readings):
+        return mention
+    cue = tense or tense_at(text, mention.start, mention.end)
+    return mention if cue == NEUTRAL else replace(mention, direction=cue)
+
+
 @lru_cache(maxsize=128)
-def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
+def _read(text: str, reference: datetime | None, tense: str | None = None) -> tuple[TemporalMention, ...]:
     today = reference.date() if reference is not None else None
     pieces: list[Piece] = []
     for start, end, words, digits in _windows(text):
@@ -394,7 +423,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         if zoned and piece.start < zoned[-1].end:
             continue  # inside the zone the piece before took ("14:00-05:00")
         zoned.append(_with_zone(text, piece) if piece.kind == "time" else piece)
-    chosen = _after_day_only(text, zoned)
+    chosen = [_directed(text, p, tense) for p in _after_day_only(text, zoned)]
     groups: list[_Group] = []
     for piece in chosen:
         if groups:
@@ -407,7 +436,8 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         groups.append(_Group(piece))
     small_hours = reference is not None and reference.hour < 6
     mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
-    return tuple(_ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
+    return tuple(_timed(text, m, tense)
+                 for m in _ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
 
 
 _OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps|and|&)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
@@ -685,26 +715,32 @@ def _qualified_further(text: str, mention: TemporalMention, following: TemporalM
     return word not in ("after", "before")
 
 
-def read_temporal(text: str, reference: datetime | None = None) -> tuple[TemporalMention, ...]:
+def read_temporal(text: str, reference: datetime | None = None, tense: str | None = None) -> tuple[TemporalMention, ...]:
     """Every date, time and date-time phrase in ``text``, in order, read against ``reference``.
 
     Without a reference time only phrases that state their own date (with a year) or a time of
-    day are read. Results are cached per (text, reference): the recognizer and the verifier read
-    the same words.
+    day are read. ``tense`` ("past" or "future", see ``tense``) is the cue of the sentence a quote
+    was taken from; without it each phrase takes the cue of its clause in ``text``. Results are
+    cached per (text, reference, tense): the recognizer and the verifier read the same words.
     """
-    return _read(text, reference)
+    return _read(text, reference, tense)
 
 
-def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None) -> tuple[date, ...]:
+
+def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None,
+                    direction: str | None = None) -> tuple[date, ...]:
     """The day a time of day said without a day falls on: today if still ahead, else tomorrow.
 
     A time that passed within the last hour may still mean today ("the 4pm call" at 4:10), so
-    then both days are readings.
+    then both days are readings, unless the sentence looks ahead ("call me at 4pm"). In a sentence
+    about the past it is the last occurrence: today if passed, else yesterday.
     """
     now = zone_now or reference
     minutes_past = (now.hour * 60 + now.minute) - (clock[0] * 60 + clock[1])
+    if direction == PAST:
+        return (now.date(),) if minutes_past >= 0 else (now.date() - timedelta(days=1),)
     if minutes_past < 0:
         return (now.date(),)
-    if minutes_past <= 60:
+    if minutes_past <= 60 and direction != FUTURE:
         return (now.date(), now.date() + timedelta(days=1))
     return (now.date() + timedelta(days=1),)

@@ -118,6 +118,9 @@ _HOLIDAY_RE = re.compile(
 )
 
 
+_JUST_GONE_DAYS = 31  # a holiday is talked of as the one just gone for about a month after it
+
+
 def holiday_pieces(text: str, today: date | None) -> list[Piece]:
     """Every named holiday in ``text`` (a year-less one only when ``today`` is known)."""
     out: list[Piece] = []
@@ -145,5 +148,12 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
             day = rule(today.year) if rule(today.year) < today else rule(today.year - 1)
         else:
             day = rule(today.year) if rule(today.year) >= today else rule(today.year + 1)
+            if not qualifier and day != today:
+                # "Halloween" said a week after it: the one just gone in a sentence about the past,
+                # both within a month after it when the sentence says nothing ("how was Thanksgiving")
+                past = rule(today.year) if rule(today.year) < today else rule(today.year - 1)
+                out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, past_days=(past,),
+                                 disputed=(today - past).days <= _JUST_GONE_DAYS))
+                continue
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
     return out

@@ -38,6 +38,11 @@ class Piece:
     near_only: bool = False  # a bare day number after a weekday: its day must be this month's or next
     midnight: bool = False  # the word "midnight": with a day it may be that day's start or its end
     second: int = 0  # the seconds of a time written to the second ("7:56:30pm"), the same for every clock
+    # A day whose direction the sentence decides ("Monday", "Nov 20", "the 25th" said without a
+    # year or month): ``days`` is the coming one, ``past_days`` the one just gone; ``disputed``
+    # when readers differ with no cue in the sentence (the one just gone is at least as near).
+    past_days: tuple[date, ...] | None = None
+    disputed: bool = False
 
     def moved(self, **changes: object) -> Piece:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -72,6 +77,10 @@ class TemporalMention:
     date_span: tuple[int, int] | None = None
     time_span: tuple[int, int] | None = None
     named_days: tuple[date, ...] | None = None  # the days the words name, when a reading moved off them
+    # "past" or "future" when the sentence says which way it looks: a time said without a day is
+    # then its last occurrence, or strictly its next one (else the next, or within an hour after
+    # it passed both today's and tomorrow's)
+    direction: str | None = None
 
     @property
     def ambiguous(self) -> bool:

@@ -44,7 +44,8 @@ def dates_of(mention: TemporalMention) -> list[date]:
     return list(dict.fromkeys(r.day for r in mention.readings if r.day is not None))
 
 
-def _zoned(reading: Reading, reference: datetime | None) -> list[tuple[date, Clock, int | None]]:
+def _zoned(reading: Reading, reference: datetime | None,
+           direction: str | None = None) -> list[tuple[date, Clock, int | None]]:
     clock = reading.clock
     if clock is None:
         return []
@@ -63,7 +64,7 @@ def _zoned(reading: Reading, reference: datetime | None) -> list[tuple[date, Clo
             fixed = offset_minutes(reading.zone, reference.date()) or 0
             now = reference.astimezone(timezone(timedelta(minutes=fixed)))
     out: list[tuple[date, Clock, int | None]] = []
-    for day in next_occurrence(clock, reference, now):
+    for day in next_occurrence(clock, reference, now, direction):
         offset = offset_minutes(reading.zone, day, clock) if reading.zone else _reference_offset(reference)
         out.append((day, clock, offset))
     return out
@@ -73,7 +74,7 @@ def moments_of(mention: TemporalMention, reference: datetime | None) -> list[str
     """RFC 3339 date-times of a phrase that names a time of day (with or without a day)."""
     out: list[str] = []
     for reading in mention.readings:
-        for zoned in _zoned(reading, reference):
+        for zoned in _zoned(reading, reference, mention.direction):
             out.append(date_time_text(*zoned, reading.second))
     return list(dict.fromkeys(out))
 

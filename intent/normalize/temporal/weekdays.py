@@ -9,7 +9,8 @@ Monday is the day after tomorrow to some and a week later to others; "last Monda
 Friday is this week's Monday or the one before; "this Monday" said on a Wednesday is two days ago
 or five days ahead, and "this Wednesday" said on a Wednesday today or in a week; "the
 following Friday" reads as "next Friday". A bare weekday is the next one after today ("Tuesday" said on a Tuesday is in
-a week).
+a week), the one just gone when the sentence speaks of the past, and both when readers differ and
+the sentence says nothing (see ``_bare`` and ``tense``).
 """
 
 from __future__ import annotations
@@ -161,6 +162,20 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     return ()
 
 
+def _bare(start: int, end: int, weekday: int, today: date) -> Piece:
+    """A weekday said alone: the coming one, or the one just gone when the sentence speaks of the
+    past. Readers differ when the one just gone is this week's (weeks start on Monday) or today
+    ("Monday" said on a Thursday: three days ago, or in four days): then, with no cue, both are
+    offered."""
+    ahead = (weekday - today.weekday()) % 7
+    behind = (today.weekday() - weekday) % 7
+    coming = today + timedelta(days=ahead or 7)
+    past = today - timedelta(days=behind)
+    # said on that weekday, a sentence looking ahead means the next one (today would be "today")
+    return Piece(start, end, "date", days=(coming,), inferred=True, weekday=weekday, past_days=(past,),
+                 disputed=weekday <= today.weekday())
+
+
 def _in_week(weekday: int, which: str, today: date) -> date:
     weeks = {"this": 0, "next": 1, "the next": 1, "the following": 1, "last": -1, "previous": -1,
              "the previous": -1, "the last": -1}[which]
@@ -203,6 +218,16 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             days = _qualified(weekday, qualifier, today)
             if which or match.group(6) or match.group(7) or match.group(8):
                 end = match.end(3) if match.group(3) else match.end(2)
+            elif not qualifier:
+                out.append(_bare(match.start(), end, weekday, today))
+                continue
+            elif qualifier == "this" and len(days) == 2:
+                # "this Monday" said on a Wednesday: behind or ahead, unless the sentence says which
+                # (said on a Wednesday, "this Wednesday" is today or in a week, whatever the tense)
+                ahead_days = days if weekday == today.weekday() else days[1:]
+                out.append(Piece(match.start(), end, "date", days=ahead_days, inferred=True, weekday=weekday,
+                                 past_days=days[:1], disputed=True))
+                continue
         if days:
             out.append(Piece(match.start(), end, "date", days=days, inferred=True, weekday=weekday))
     if today is None:
