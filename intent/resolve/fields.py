@@ -12,8 +12,8 @@ from jsonschema import Draft202012Validator
 
 from intent.grounding import align, resolve_pointer
 from intent.normalize import FieldKind, derive_values, field_kind
-from intent.normalize.temporal import tense_at
 from intent.normalize.formats import format_checker
+from intent.normalize.temporal import tense_at
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 

@@ -304,12 +304,14 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
             continue  # a day and a time are not the two ends of one range
         if None not in first_clocks:
             first_clocks, second_clocks = _settle_pair(first_clocks, second_clocks)  # type: ignore[arg-type]
-        if second.inferred and None not in first_days and None not in second_days:
+        starts = [d for d in first_days if d is not None]
+        ends = [d for d in second_days if d is not None]
+        if second.inferred and len(starts) == len(first_days) and len(ends) == len(second_days):
             # "Friday to Monday": the Monday after; "Monday through Friday" said on a Monday, this
             # Monday or the next: each start keeps the end that follows it within the week
-            pairs = [(start, end + timedelta(days=7) if 0 < (start - end).days < 7 else end)  # type: ignore[operator]
-                     for start in first_days for end in second_days]
-            pairs = [(start, end) for start, end in pairs if end >= start] or pairs  # type: ignore[operator]
+            pairs = [(start, end + timedelta(days=7) if 0 < (start - end).days < 7 else end)
+                     for start in starts for end in ends]
+            pairs = [(start, end) for start, end in pairs if end >= start] or pairs
             first_days = tuple(dict.fromkeys(start for start, _ in pairs))
             second_days = tuple(dict.fromkeys(end for _, end in pairs))
         if first_days == (None,) and second_days != (None,):
@@ -715,7 +717,8 @@ def _qualified_further(text: str, mention: TemporalMention, following: TemporalM
     return word not in ("after", "before")
 
 
-def read_temporal(text: str, reference: datetime | None = None, tense: str | None = None) -> tuple[TemporalMention, ...]:
+def read_temporal(text: str, reference: datetime | None = None,
+                  tense: str | None = None) -> tuple[TemporalMention, ...]:
     """Every date, time and date-time phrase in ``text``, in order, read against ``reference``.
 
     Without a reference time only phrases that state their own date (with a year) or a time of
