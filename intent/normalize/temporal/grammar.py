@@ -54,7 +54,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
-from intent.normalize.temporal.tense import FUTURE, NEUTRAL, PAST, tense_at
+from intent.normalize.temporal.tense import NEUTRAL, PAST, tense_at
 from intent.normalize.temporal.weekdays import weekday_pieces
 from intent.normalize.temporal.zones import ZONE, zone_key
 
@@ -735,8 +735,8 @@ def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None
     """The day a time of day said without a day falls on: today if still ahead, else tomorrow.
 
     A time that passed within the last hour may still mean today ("the 4pm call" at 4:10), so
-    then both days are readings, unless the sentence looks ahead ("call me at 4pm"). In a sentence
-    about the past it is the last occurrence: today if passed, else yesterday.
+    then both days are readings (even in a sentence looking ahead: "move the 4pm call"). In a
+    sentence about the past it is the last occurrence: today if passed, else yesterday.
     """
     now = zone_now or reference
     minutes_past = (now.hour * 60 + now.minute) - (clock[0] * 60 + clock[1])
@@ -744,6 +744,6 @@ def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None
         return (now.date(),) if minutes_past >= 0 else (now.date() - timedelta(days=1),)
     if minutes_past < 0:
         return (now.date(),)
-    if minutes_past <= 60 and direction != FUTURE:
+    if minutes_past <= 60:
         return (now.date(), now.date() + timedelta(days=1))
     return (now.date() + timedelta(days=1),)

@@ -77,9 +77,8 @@ class TemporalMention:
     date_span: tuple[int, int] | None = None
     time_span: tuple[int, int] | None = None
     named_days: tuple[date, ...] | None = None  # the days the words name, when a reading moved off them
-    # "past" or "future" when the sentence says which way it looks: a time said without a day is
-    # then its last occurrence, or strictly its next one (else the next, or within an hour after
-    # it passed both today's and tomorrow's)
+    # "past" or "future" when the sentence says which way it looks: in a sentence about the past a
+    # time said without a day is its last occurrence (else its next one)
     direction: str | None = None
 
     @property
