@@ -400,15 +400,31 @@ class _Extractor:
                 if all(r.day is None for r in mention.readings) and _day_nearby(mentions, index):
                     return
                 spans, values = [span], list(values)
-                for other in mentions[index + 1 :]:  # "Thursday at 2pm, or Friday at 3": a choice to ask about
-                    # the two ends of a range ("from 3 to 4pm") are both offered to a field for one moment
+                for later, other in enumerate(mentions[index + 1 :], start=index + 1):
+                    # "Thursday at 2pm, or Friday at 3": a choice to ask about; the two ends of a range
+                    # ("from 3 to 4pm") are both offered to a field for one moment
+                    other_span = Mention(other.start, other.end, None)
+                    other_values = moments_of(other, self.reference_time)
                     ends = mention.role == "start" and other.role == "end" and len(spans) == 1
-                    if not ends and not _OR_BETWEEN.match(self.text, spans[-1].end, other.start):
-                        break
-                    spans.append(Mention(other.start, other.end, None))
-                    values += [v for v in moments_of(other, self.reference_time) if v not in values]
+                    if ends or _OR_BETWEEN.match(self.text, spans[-1].end, other.start):
+                        spans.append(other_span)
+                        values += [v for v in other_values if v not in values]
+                    elif self._rival(other, other_span, span, other_values, mentions, later):
+                        # another moment of the same request ("at 8pm, doors open at 7pm"): which one
+                        # the field wants is the question, not something to pick by order
+                        return
                 self._emit_choice(spec, spans, values)
                 return
+
+    def _rival(self, other: TemporalMention, other_span: Mention, span: Mention, other_values: list[str],
+               mentions: tuple[TemporalMention, ...], index: int) -> bool:
+        """Another moment the same request names for itself: not a negated one ("not at 7pm"), not
+        the time of someone's event ("my 3pm"), not a bare time whose day is named close by."""
+        if not other_values or not self.ledger.free(other_span) or self._owner(other_span) is not self._owner(span):
+            return False
+        if _negated(self.text, other_span) or _an_event_of(self.text, other_span):
+            return False
+        return not (all(r.day is None for r in other.readings) and _day_nearby(mentions, index))
 
     def _same_owner(self, mentions: list[Mention]) -> list[Mention]:
         owner = self._owner(mentions[0])
