@@ -6,11 +6,15 @@ from pathlib import Path
 from typing import Any
 
 from bench.time_eval import (
+    _pipeline_readings,
+    _readings,
     ctparse_phrases,
+    direction_outcome,
     duckling_phrases,
     exclude_phrases,
     main,
     normalized,
+    recognizers_direction_phrases,
     recognizers_phrases,
     recognizers_texts,
     score,
@@ -152,3 +156,29 @@ def test_times_of_day_are_read_by_a_time_field(tmp_path: Path) -> None:
     assert [(p.text, p.time_only) for p in phrases] == [("7pm", True), ("5:30", True)]
     counts, _ = score(phrases)
     assert counts == {"right": 1, "ambiguous": 1}  # "5:30" may be morning or evening
+
+
+RECOGNIZERS_DIRECTIONS = """[
+  {"Input": "I went back for the 27th", "Context": {"ReferenceDateTime": "2026-12-03T00:00:00"},
+   "Results": [{"Text": "the 27th", "Type": "date", "Value": {"Timex": "XXXX-XX-27",
+                "FutureResolution": {"date": "2026-12-27"}, "PastResolution": {"date": "2026-11-27"}}}]},
+  {"Input": "Book it for monday", "Context": {"ReferenceDateTime": "2026-12-03T00:00:00"},
+   "Results": [{"Text": "monday", "Type": "date", "Value": {"Timex": "XXXX-WXX-1",
+                "FutureResolution": {"date": "2026-12-07"}, "PastResolution": {"date": "2026-11-30"}}}]},
+  {"Input": "on dec 5 2026", "Context": {"ReferenceDateTime": "2026-12-03T00:00:00"},
+   "Results": [{"Text": "dec 5 2026", "Type": "date", "Value": {"Timex": "2026-12-05",
+                "FutureResolution": {"date": "2026-12-05"}, "PastResolution": {"date": "2026-12-05"}}}]}
+]"""
+
+
+def test_directions_take_the_phrases_whose_past_and_future_differ(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "DateParser.json"
+    path.write_text(RECOGNIZERS_DIRECTIONS, encoding="utf-8")
+    phrases = recognizers_direction_phrases([path])
+    assert [(p.text, p.expected.date().isoformat(), p.past.date().isoformat() if p.past else None)
+            for p in phrases] == [("the 27th", "2026-12-27", "2026-11-27"), ("monday", "2026-12-07", "2026-11-30")]
+    # alone, with no cue, both readings are offered; in the sentence its tense picks one
+    assert [direction_outcome(_readings(p), p) for p in phrases] == ["both offered", "both offered"]
+    assert [direction_outcome(_pipeline_readings(p), p) for p in phrases] == ["the past one", "the future one"]
+    assert main(["recognizers", str(path), "--directions"]) == 0
+    assert "2 phrases whose past and future resolutions differ (as field evidence): both offered 2" in capsys.readouterr().out
