@@ -181,4 +181,5 @@ def test_directions_take_the_phrases_whose_past_and_future_differ(tmp_path: Path
     assert [direction_outcome(_readings(p), p) for p in phrases] == ["both offered", "both offered"]
     assert [direction_outcome(_pipeline_readings(p), p) for p in phrases] == ["the past one", "the future one"]
     assert main(["recognizers", str(path), "--directions"]) == 0
-    assert "2 phrases whose past and future resolutions differ (as field evidence): both offered 2" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "2 phrases whose past and future resolutions differ (as field evidence): both offered 2" in out
