@@ -15,6 +15,7 @@ cue and the phrase keeps every reading.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 __all__ = ["FUTURE", "NEUTRAL", "PAST", "tense_at"]
 
@@ -23,47 +24,76 @@ FUTURE = "future"
 NEUTRAL = "neutral"  # no cue, or cues of both kinds
 
 _CLAUSE_END = re.compile(r"[.!?;:\n]\s|[;\n]|\bbut\b", re.IGNORECASE)
-_PAST_WORDS = re.compile(
-    r"\b(?:(?:was|were|wasn'?t|weren'?t)(?!\s+(?:(?:just|then|later)\s+)?(?:moved|rescheduled|postponed|pushed|"
-    r"changed|set|scheduled|booked|planned|arranged|delayed|bumped|brought|put|going|supposed|meant|due)\b)|"
-    r"did|didn'?t|had|hadn'?t|ago|yesterday|"
-    r"met|went|saw|came|spent|happened|occurred|arrived|visited|missed|received|ate|slept|woke|started|began|"
-    r"finished|ended|watched|played|worked|attended|returned|landed|departed|spoke|talked|celebrated|"
-    r"last\s+(?:time|night))\b",
-    re.IGNORECASE,
+_REACH = 160  # characters read on each side of the phrase: a clause, not a page
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+# Word sets, not one large pattern: a long input holds many phrases, each with its own clause.
+_PAST = frozenset(
+    "did didn't had hadn't ago yesterday met went saw came spent happened occurred arrived visited missed "
+    "received ate slept woke started began finished ended watched played worked attended returned landed "
+    "departed spoke talked celebrated".split()
 )
-_FUTURE_WORDS = re.compile(
-    r"\b(?:will|won'?t|shall|gonna|going\s+to|let'?s|please|can\s+(?:you|we|i)|could\s+(?:you|we|i)|"
-    r"would\s+(?:you|like)|(?:i|we)\s+(?:need|want|would\s+like|'d\s+like|plan|hope|intend|expect)|"
-    r"(?:i|we)'(?:ll|d\s+like)|upcoming|due|remind\s+me)\b|'ll\b",
-    re.IGNORECASE,
+_BE_PAST = frozenset("was were wasn't weren't".split())
+# "was moved to Monday", "were booked for Friday": arranged in the past, still to come
+_ARRANGED = frozenset(
+    "moved rescheduled postponed pushed changed set scheduled booked planned arranged delayed bumped brought put "
+    "going supposed meant due".split()
 )
-# An instruction at the start of a clause: "Book a table for Monday", "Schedule it Friday".
-_INSTRUCTION = re.compile(
-    r"^\W*(?:please\s+)?(?:book|schedule|reschedule|remind|set|add|create|move|plan|reserve|arrange|put|do|"
-    r"change|switch|update|push|postpone|"
-    r"send|meet|order|cancel|make|organi[sz]e|invite|notify|ping|text|email|call|ring|pay|renew|deliver|ship|"
-    r"find|get|show|list|check|start|open|block|hold|save|submit)\b",
-    re.IGNORECASE,
+_FUTURE = frozenset("will won't shall gonna let's lets please upcoming due".split())
+_FUTURE_PAIRS = frozenset({
+    ("going", "to"), ("can", "you"), ("can", "we"), ("can", "i"), ("could", "you"), ("could", "we"),
+    ("could", "i"), ("would", "you"), ("would", "like"), ("remind", "me"), ("i'd", "like"), ("we'd", "like"),
+    *((who, verb) for who in ("i", "we") for verb in ("need", "want", "plan", "hope", "intend", "expect")),
+})
+# An instruction opening the clause: "Book a table for Monday", "Schedule it Friday".
+_INSTRUCTIONS = frozenset(
+    "book schedule reschedule remind set add create move plan reserve arrange put do change switch update push "
+    "postpone send meet order cancel make organise organize invite notify ping text email call ring pay renew "
+    "deliver ship find get show list check start open block hold save submit".split()
 )
 
 
-def _clause(text: str, start: int, end: int) -> tuple[str, str]:
-    """The words of the phrase's clause before it and after it."""
-    head = 0
-    for match in _CLAUSE_END.finditer(text, max(0, start - 200), start):
+def _clause(text: str, start: int, end: int) -> str:
+    """The phrase's clause: from the last clause end before it to the next one after it."""
+    head = max(0, start - _REACH)
+    for match in _CLAUSE_END.finditer(text, head, start):
         head = match.end()
-    tail_match = _CLAUSE_END.search(text, end, min(len(text), end + 200))
-    tail = tail_match.start() if tail_match else min(len(text), end + 200)
-    return text[head:start], text[end:tail]
+    tail_match = _CLAUSE_END.search(text, end, min(len(text), end + _REACH))
+    tail = tail_match.start() if tail_match else min(len(text), end + _REACH)
+    return text[head:tail]
+
+
+def _looks_back(words: list[str]) -> bool:
+    for index, word in enumerate(words):
+        if word in _PAST:
+            return True
+        following = words[index + 1 : index + 3]
+        if word in _BE_PAST:
+            if following[:1] in (["just"], ["then"], ["later"]):
+                following = following[1:]
+            if not (following and following[0] in _ARRANGED):
+                return True
+        if word == "last" and following[:1] in (["time"], ["night"]):
+            return True
+    return False
+
+
+def _looks_ahead(words: list[str]) -> bool:
+    if words[:1] == ["please"]:
+        return True
+    if words and words[0] in _INSTRUCTIONS:
+        return True
+    if any(w in _FUTURE or w.endswith("'ll") for w in words):
+        return True
+    return any(pair in _FUTURE_PAIRS for pair in pairwise(words))
 
 
 def tense_at(text: str, start: int, end: int) -> str:
-    """``PAST``, ``FUTURE`` or ``NEUTRAL`` (no cue, or both kinds) for the phrase ``text[start:end]``."""
-    before, after = _clause(text, start, end)
-    clause = f"{before}{text[start:end]}{after}"  # a quote may hold the cue itself ("met her on Monday")
-    past = _PAST_WORDS.search(clause) is not None
-    future = _FUTURE_WORDS.search(clause) is not None or _INSTRUCTION.match(clause) is not None
+    """``PAST``, ``FUTURE`` or ``NEUTRAL`` (no cue, or both kinds) for the phrase ``text[start:end]``.
+
+    The phrase's own words count too: a quote may hold the cue itself ("met her on Monday").
+    """
+    words = _WORD.findall(_clause(text, start, end).lower().replace("\u2019", "'"))
+    past, future = _looks_back(words), _looks_ahead(words)
     if past == future:
         return NEUTRAL
     return PAST if past else FUTURE
