@@ -467,8 +467,53 @@ def test_required_repeated_input_needs_an_element() -> None:
     raw = node("multi", inputs=[{"name": "id", "schema": "BeanId", "repeated": True, "required": True,
                                  "arg": {"positional": 0}}])
     assert build_argv(raw, {"id": ["a", "b"]}, schemas=SCHEMAS) == ["beans", "set-status", "a", "b"]
-    with pytest.raises(IntentError, match="at least one"):
+    with pytest.raises(IntentError) as refused:
         build_argv(raw, {"id": []}, schemas=SCHEMAS)
+    assert (refused.value.message, refused.value.path) == ("argument 'id' needs at least one element", "/arguments/id")
+
+
+def test_each_refused_argument_is_named_in_the_message_and_pointed_at(bean: Any) -> None:
+    for arguments, message, path in [
+        ({"status": "done"}, "argument 'id' is required", "/arguments/id"),
+        ({"id": "b", "status": "done", "zz": 1, "extra": 2}, "unknown argument(s) for 'beans.set-status': extra, zz",
+         "/arguments/extra"),
+    ]:
+        with pytest.raises(IntentError) as refused:
+            build_argv(bean, arguments)
+        assert (refused.value.code, refused.value.message, refused.value.path) == ("INPUT_INVALID", message, path)
+
+
+def test_no_stdin_input_given_means_no_stdin_at_all(bean: Any) -> None:
+    # None, not b"": the process then gets /dev/null instead of an empty pipe.
+    assert build_invocation(bean, {"id": "b", "status": "todo"}).stdin is None
+    assert build_invocation(bean, {"id": "b", "status": "todo", "note": ""}).stdin == b""
+
+
+def test_a_repeated_boolean_flag_is_written_once_per_true_element() -> None:
+    raw = node("v", inputs=[{"name": "verbose", "schema": {"type": "boolean"}, "repeated": True,
+                             "arg": {"flag": "-v"}}])
+    assert build_argv(raw, {"verbose": [False, True, False, True]}) == ["beans", "set-status", "-v", "-v"]
+
+
+def test_an_argv_node_input_without_a_place_is_refused_even_when_not_given() -> None:
+    raw = node("nowhere", inputs=[{"name": "x", "schema": {"type": "integer"}}])
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {})
+    assert (refused.value.code, refused.value.message, refused.value.path) == (
+        "INPUT_INVALID", "input 'x' has no place in argv", "/io/inputs")
+
+
+def test_argv_is_bounded_at_exactly_128_kib_counting_a_terminating_byte_per_word() -> None:
+    raw = node("words", inputs=[{"name": "w", "schema": {"type": "string", "pattern": "^[a-z]+$"},
+                                 "repeated": True, "arg": {"positional": 0}}])
+    command_bytes = len(b"beans\0set-status\0")
+    words = ["a" * 4096] * 31  # 31 x 4097 bytes
+    last = 128 * 1024 - command_bytes - 31 * 4097 - 1
+    assert len(build_argv(raw, {"w": [*words, "a" * last]})) == 2 + 32
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"w": [*words, "a" * (last + 1)]})
+    assert (refused.value.message, refused.value.path) == (
+        "the arguments add up to more than 131072 bytes of argv", "/arguments")
 
 
 def test_in_process_and_mcp_nodes_have_no_argv() -> None:
@@ -515,10 +560,13 @@ def test_a_reference_deep_inside_a_schema_is_resolved_or_named(schema: dict[str,
         "Tool node 'x', input 'n': schema reference '#/schemas/Nope' does not resolve", "/0/io/inputs/0/schema")
 
 
-def test_direct_call_on_unconstrained_node_is_refused() -> None:
-    raw = node("grep", inputs=[{"name": "q", "schema": {"type": "string"}, "arg": {"positional": 0}}])
-    with pytest.raises(IntentError, match="stdin"):
-        build_argv(raw, {"q": "x"})
+@pytest.mark.parametrize("arg", [{"positional": 0}, {"flag": "--q"}], ids=["positional", "flag"])
+def test_direct_call_on_unconstrained_node_is_refused(arg: dict[str, Any]) -> None:
+    raw = node("grep", inputs=[{"name": "q", "schema": {"type": "string"}, "arg": arg}])
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {})  # refused for its type, whether or not a value is given
+    assert (refused.value.message, refused.value.path) == (
+        "input 'q' is a free string without enum, pattern or format: free text goes on stdin", "/arguments/q")
 
 
 def test_container_arm_builds_the_command_argv() -> None:

@@ -443,6 +443,13 @@ def test_env_splitting_a_string_into_a_command_is_refused_as_such(command: list[
         "runs 'env -S', which splits a string into a command like a shell")
 
 
+@pytest.mark.parametrize("option", ["-Command=Get-Date", "-COMMAND=Get-Date", "-encodedCommand=ZQBjAGgAbwA="])
+def test_powershell_options_are_read_in_any_case_with_their_value_attached(option: str) -> None:
+    # The '=' keeps the word out of the short-option reading: only the long option, lower-cased, names it.
+    assert command_problem(["pwsh", option], code_inputs=False) == (
+        f"runs 'pwsh {option}': an interpreter told to run its arguments is a shell by another name")
+
+
 def test_an_interpreter_without_a_script_is_refused_when_inputs_would_be_its_program() -> None:
     stdin_node = {"id": "run", "summary": "x", "io": {"inputs": [{"name": "code", "schema": {"type": "string"},
                                                                   "arg": "stdin"}]},
