@@ -357,8 +357,8 @@ def test_an_output_schema_is_checked_as_json_schema() -> None:
 def test_a_schema_registry_starts_from_the_schemas_it_is_given() -> None:
     assert SchemaRegistry({"A": {"type": "integer"}}).lookup("#/schemas/A") == {"type": "integer"}
     assert SchemaRegistry().schemas == {} and SchemaRegistry(None).schemas == {}
-    with pytest.raises(KeyError):
-        SchemaRegistry().lookup("A")
+    with pytest.raises(KeyError, match="#/schemas/A"):
+        SchemaRegistry({"B": {}}).lookup("#/schemas/A")
 
 
 @pytest.mark.parametrize(
