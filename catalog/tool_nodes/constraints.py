@@ -157,23 +157,19 @@ def _interpreter_problem(words: list[str], position: int, code_inputs: bool) -> 
     if family is None:
         return None
     letters, long_options = _EVAL_OPTIONS[family]
-    for index in range(position + 1, len(words)):
-        word = words[index]
+    for word in words[position + 1 :]:
         lowered = word.lower() if family == "powershell" else word
         if lowered in long_options or any(lowered.startswith(option + "=") for option in long_options):
             return f"runs '{program} {word}': an interpreter told to run its arguments is a shell by another name"
         if word == "-":
             break  # the program is read from stdin
-        if word == "--":
-            # The end of the interpreter's options: the next word is its script, if the command names one.
-            if index + 1 < len(words):
-                return None
-            break
         if word.startswith("-"):
             if set(word[1:]) & set(letters) and word[1:].isalpha():
                 return (f"runs '{program} {word}': an interpreter told to run its arguments is a shell by "
                         "another name")
-            continue  # another of the interpreter's own options (`-x`, `--norc`, `--inspect`)
+            # Another of the interpreter's own options (`-x`, `--norc`, `--inspect`; `--` too: a script
+            # named `-c` after it is refused as if it were the option, which is the safe side).
+            continue
         return None  # a script (or module) named in the command: that is what runs
     if code_inputs:
         return f"runs '{program}' without a script, so it would read its program from the call's inputs"
