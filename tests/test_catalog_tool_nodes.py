@@ -340,7 +340,7 @@ def test_a_node_parses_to_exactly_what_it_declares() -> None:
     assert (tool.title, tool.inputs, tool.outputs, tool.requires, tool.annotations, tool.arm) == (
         None, (), (), (), {}, "inProcess")
     # The last of 256 inputs may be a repeated positional.
-    inputs = [{"name": f"n{index}", "schema": {"type": "integer"}, "arg": {"flag": f"--n{index}"}}
+    inputs: list[dict[str, Any]] = [{"name": f"n{index}", "schema": {"type": "integer"}, "arg": {"flag": f"--n{index}"}}
               for index in range(255)]
     inputs.append({"name": "rest", "schema": {"type": "integer"}, "repeated": True, "arg": {"positional": 0}})
     assert len(parse_node(bare(io={"inputs": inputs}), SchemaRegistry()).inputs) == 256
@@ -643,11 +643,12 @@ def test_required_repeated_input_needs_an_element() -> None:
 
 
 def test_each_refused_argument_is_named_in_the_message_and_pointed_at(bean: Any) -> None:
-    for arguments, message, path in [
+    cases: list[tuple[dict[str, Any], str, str]] = [
         ({"status": "done"}, "argument 'id' is required", "/arguments/id"),
         ({"id": "b", "status": "done", "zz": 1, "extra": 2}, "unknown argument(s) for 'beans.set-status': extra, zz",
          "/arguments/extra"),
-    ]:
+    ]
+    for arguments, message, path in cases:
         with pytest.raises(IntentError) as refused:
             build_argv(bean, arguments)
         assert (refused.value.code, refused.value.message, refused.value.path) == ("INPUT_INVALID", message, path)

@@ -454,8 +454,9 @@ def test_powershell_options_are_read_in_any_case_with_their_value_attached(optio
 
 @pytest.mark.parametrize(
     ("command", "program"),
-    [(["python3"], "python3"), (["python3", "-"], "python3"), (["python3", "-", "x"], "python3"), (["bash", "--"], "bash"), (["bash", "-x", "-"], "bash"),
-     (["env", "python3"], "python3"), (["timeout", "5", "node", "--inspect"], "node")],
+    [(["python3"], "python3"), (["python3", "-"], "python3"), (["python3", "-", "x"], "python3"),
+     (["bash", "--"], "bash"), (["bash", "-x", "-"], "bash"), (["env", "python3"], "python3"),
+     (["timeout", "5", "node", "--inspect"], "node")],
 )
 def test_an_interpreter_reading_its_program_from_stdin_or_the_inputs_is_refused(command: list[str],
                                                                                 program: str) -> None:
