@@ -55,15 +55,19 @@ _DASH = re.compile(
     r"(?<![\w/.:$-])(\d{1,2})\s?-\s?(\d{1,2})(?![\w/:%.-]|\s*(?:[ap]\.?m\b|h\b|hours?|days?|people|pm|am|o'?clock))",
     re.IGNORECASE,
 )
+# "may 27 79", "3 jan 10": two digits after a day and a month name, a space between, are the year
+# when nothing follows them but the end, a stop or a time of day ("may 27 79 4:30"); followed by
+# other words they may be an hour or a count ("Dec 5 10 people"), and are not read.
+_TWO_DIGIT_YEAR = r"\s+(\d{2})(?=\s*$|\s*[,;!?)]|\.(?!\d)|\s+(?:at\s+|@\s*)?\d{1,2}[:.]\d{2}(?!\d))"
 _MONTH_FIRST = re.compile(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR})?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|"
-    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
+    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR})?",
     re.IGNORECASE,
 )
 # "2027 Jan 2", "2027, January 2nd", "2027-jan-2", "2027/01/jan": the year first, then a month name
@@ -306,7 +310,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         if day is None:
             continue
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
-                       _years(match.group(3) or match.group(4), reference), reference)
+                       _years(match.group(3) or match.group(4) or match.group(5), reference), reference)
         if piece:
             out.append(piece)
     ranged = months and digits and (_RANGE_MARK.search(text) is not None or words & _RANGE_WORDS)
@@ -371,7 +375,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         day = day_of(match.group(1))
         if day is None:
             continue
-        years = _years(next((g for g in match.groups()[2:7] if g), None), reference)
+        years = _years(next((g for g in match.groups()[2:8] if g), None), reference)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
         if piece:
             out.append(piece)

@@ -91,7 +91,7 @@ _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+q
 _PAST_TO = re.compile(
     rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
     rf"(?![\s-]+(?:{MINUTE_WORD})\b)"  # "three mins to five thirty" is not read as "to five"
-    rf"(?:\s*{_MER})?",
+    rf"(?:\s*o'?\s?clock\b)?(?:\s*{_MER})?",
     re.IGNORECASE,
 )
 _RANGE = re.compile(
@@ -265,8 +265,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if re.search(r"\b(?:from|between)\s+$", _before(text, match.start())):
             continue  # "from ten to five" is a range, not 4:50
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
-        if match.group(1).isdigit() and " min" not in match.group(0).lower() and not named_target:
-            continue  # "3 to 5" is a range; "10 minutes to 5" and "20 past 3pm" are times
+        relation = match.group(2).lower()
+        if match.group(1).isdigit() and " min" not in match.group(0).lower() and not named_target and relation != "past":
+            continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)

@@ -376,11 +376,12 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
     for start, end, words, digits in _windows(text):
         window = text[start:end]
         found: list[Piece] = []
+        months = words & MONTH_WORDS  # "the end of March": read with the counted days
         if digits or words & CALENDAR_WORDS:
             found += calendar_pieces(window, today, words)
         if words & WEEKDAY_WORDS or "day" in words:
             found += weekday_pieces(window, today)
-        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS):
+        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months):
             found += relative_pieces(window, reference, words)
         if words & HOLIDAY_WORDS:
             found += holiday_pieces(window, today)

@@ -191,7 +191,7 @@ CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "t
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr moro morrow yesterday overmorrow now "
-    "moment present night morning afternoon evening ago hence later business working".split()
+    "moment present night morning afternoon evening ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
     "christmas xmas boxing new year years valentine valentines patrick patricks paddy paddys april fools fool earth "

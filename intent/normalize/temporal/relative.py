@@ -19,7 +19,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, WEEKDAY, count_of, scan, words_of
+from intent.normalize.temporal.lexicon import COUNT, MONTH, MONTHS, WEEKDAY, YEAR, count_of, scan, words_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["relative_pieces"]
@@ -46,7 +46,7 @@ _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|
                  r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
-    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
+    rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
     r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
@@ -72,6 +72,16 @@ _WEEK_ON = re.compile(
 _BUSINESS_DAYS = re.compile(
     rf"\b(?:(in|after)\s+({COUNT})\s+(?:business|working|work)\s+days?(?:['’]?\s+time)?|"
     rf"({COUNT})\s+(?:business|working|work)\s+days?\s+(from\s+now|from\s+today|later|hence|ago|back|earlier))\b",
+    re.IGNORECASE,
+)
+# "+15 minutes", "+2h", "+1 day": a count written with a plus sign, from now.
+_PLUS = re.compile(rf"(?<![\w+])\+\s?(\d{{1,3}})\s*{_UNIT}\b(?!\s+(?:ago|before|earlier|from|later|after)\b)",
+                   re.IGNORECASE)
+# "the end of the month", "end of next year", "by end of March", "EOM": the last day of a month or
+# a year (a day, never a moment: "end of day" is a time no one states the same way).
+_END_OF = re.compile(
+    rf"\b(?:(?:the\s+)?end\s+of\s+(?:(?:the\s+)?(?:(this|current|next|following|coming|last|previous|past)\s+)?"
+    rf"(month|year)|({MONTH})(?:\s+({YEAR}))?)|(eom|eoy))\b(?![\w-]|\s+(?:of|after|before|to)\b|\s+\d)",
     re.IGNORECASE,
 )
 _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
@@ -187,6 +197,26 @@ def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
     return Piece(start, end, "date", days=(day,), inferred=True)
 
 
+_END_TOKENS = frozenset({"end", "eom", "eoy"})
+
+
+def _end_of(match: re.Match[str], today: date) -> date | None:
+    """The last day of the month or year an ``_END_OF`` match names; the next end of a month named
+    without a year (this year's until it has passed)."""
+    which, unit, month_word, year, short = match.groups()
+    if month_word:
+        month = MONTHS[month_word.lower()]
+        years = [int(year)] if year else [today.year, today.year + 1]
+        ends = [date(y, month, 1) + relativedelta(months=1, days=-1) for y in years]
+        return next((end for end in ends if year or end >= today), None)
+    step = {"this": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1,
+            "past": -1}[(which or "this").lower()]
+    if (unit or "").lower() == "year" or (short or "").lower() == "eoy":
+        return date(today.year + step, 12, 31)
+    first = today.replace(day=1) + relativedelta(months=step)
+    return first + relativedelta(months=1, days=-1)
+
+
 def _part_word(word: str) -> str | None:
     word = " ".join(word.lower().split())
     if word in ("tonight", "tonite", "2nite"):
@@ -283,6 +313,14 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             while day.weekday() >= 5:
                 day += timedelta(days=sign)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+    for match in scan(_PLUS, text, units and "+" in text):
+        piece = _piece(match.start(), match.end(), _shift(reference, float(match.group(1)), match.group(2), 1))
+        if piece:
+            out.append(piece)
+    for match in scan(_END_OF, text, words & _END_TOKENS):
+        day = _end_of(match, today)
+        if day is not None:
+            out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
