@@ -33,8 +33,10 @@ _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
 _SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
-_H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
-                         re.IGNORECASE)
+# "15h30", "8h10m", "8h10m00s"
+_H_NOTATION = re.compile(
+    r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min|m(?:([0-5]\d)s)?)?)?\b(?!\s*(?:ours?|rs?)\b)", re.IGNORECASE
+)
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
 _NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:ish)?\b",
                     re.IGNORECASE)
@@ -102,6 +104,12 @@ _RANGE = re.compile(
 # British "half five": half past five.
 _HALF_HOUR_WORD = re.compile(
     rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
+    re.IGNORECASE,
+)
+# "at half 4": with digits only after a cue ("half 4 of them" is a count).
+_HALF_HOUR_DIGIT = re.compile(
+    rf"(?:\b(?:at|around|about|by|until|till|from)\s+|@\s*)half\s+(1[0-2]|0?[1-9])(?![\d:]|\.\d)(?:\s*{_MER})?"
+    r"(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?|mins?|minutes?)\b)",
     re.IGNORECASE,
 )
 _MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30, "fifteen": 15, "twenty": 20,
@@ -227,7 +235,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", _before(text, match.start())):
                 continue  # "in 1h" is a duration
             clock = (int(match.group(1)), int(match.group(2) or 0))
-            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+            second = int(match.group(3) or 0) if pattern is _H_NOTATION else 0
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,), second=second))
     for match in scan(_NAMED, text, words & _NAMED_WORDS):
         midnight = match.group(1).lower().replace("-", "").replace(" ", "") == "midnight"
         out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
@@ -266,12 +275,14 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             continue  # "from ten to five" is a range, not 4:50
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
         relation = match.group(2).lower()
-        if match.group(1).isdigit() and " min" not in match.group(0).lower() and not named_target and relation != "past":
+        counted = " min" in match.group(0).lower() or relation == "past"
+        if match.group(1).isdigit() and not counted and not named_target:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
-    for match in scan(_HALF_HOUR_WORD, text, "half" in words and words & _HOUR_WORD_SET):
+    for match in (*scan(_HALF_HOUR_WORD, text, "half" in words and words & _HOUR_WORD_SET),
+                  *scan(_HALF_HOUR_DIGIT, text, "half" in words and cue)):
         letter = _letter(match, 2)
         hour = _hour(match.group(1))
         if letter:

@@ -88,13 +88,17 @@ def _part_fits(part: str, clock: Clock) -> bool:
     return True
 
 
+_DAY_BEFORE_MERIDIEM = re.compile(rf"\b(?:{WEEKDAY}|tomorrow|tmrw|today|yesterday)\.?[ \t]+$", re.IGNORECASE)
+
+
 def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
         part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening"}.get(part, part)
-        if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
-            continue  # a lone "am" is the verb
+        if (part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at"))
+                and not _DAY_BEFORE_MERIDIEM.search(_before(text, match.start(), 16))):
+            continue  # a lone "am" is the verb; "Monday AM", "tomorrow pm" are parts of a day
         out.append(Piece(match.start(), match.end(), "part", part=part))
     return out
 
@@ -394,7 +398,9 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
     for piece in _choose(pieces):
         if zoned and piece.start < zoned[-1].end:
             continue  # inside the zone the piece before took ("14:00-05:00")
-        zoned.append(_with_zone(text, piece) if piece.kind == "time" else piece)
+        # a time, or a written date and time ("2026-12-03 14:00 UTC"): a zone name after it is its zone
+        written_moment = piece.kind == "moment" and not piece.inferred and piece.zone is None and piece.clocks
+        zoned.append(_with_zone(text, piece) if piece.kind == "time" or written_moment else piece)
     chosen = _after_day_only(text, zoned)
     groups: list[_Group] = []
     for piece in chosen:

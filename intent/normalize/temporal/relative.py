@@ -43,7 +43,7 @@ _LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE
 _LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
                  rf"{_AMOUNT}\s*{_UNIT}"
-                 r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
+                 r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
     rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
@@ -147,7 +147,7 @@ Shifted = tuple[str, date, tuple[int, int], int]  # kind, day, clock, second
 
 
 def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: str | None = None,
-           leading_count: bool = False) -> Shifted | None:
+           leading_count: bool = False, exact: bool = False) -> Shifted | None:
     unit = unit.lower().rstrip("s")
     unit = {"wk": "week", "yr": "year"}.get(unit, unit)  # "in 2 wks", "3 yrs ago"
     if leading:
@@ -162,8 +162,8 @@ def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: st
             return None  # "2 hours and 3 days": a moment counted in days has no time of day to give
         return shifted
     if unit in ("second", "sec"):  # "in 30 seconds", "10 seconds ago": to the second
-        if not float(amount).is_integer() or (amount == 1 and not leading_count):
-            return None  # "in a sec", "just a second": soon, not one second
+        if not float(amount).is_integer() or (amount == 1 and not (leading_count or exact)):
+            return None  # "in a sec", "just a second": soon; "in one second", "1 sec ago" are exact
         moment = reference + timedelta(seconds=sign * int(amount))
         return "moment", moment.date(), (moment.hour, moment.minute), moment.second
     if unit in ("hour", "hr", "h", "minute", "min"):
@@ -197,6 +197,7 @@ def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
     return Piece(start, end, "date", days=(day,), inferred=True)
 
 
+_EXACT_ONE = frozenset({"one", "1"})  # "one second from now" is a second; "a second" is a while
 _END_TOKENS = frozenset({"end", "eom", "eoy"})
 
 
@@ -261,7 +262,9 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             continue
         if match.group(0).lower().rstrip().endswith("and a half"):
             amount += 0.5
-        piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(3), 1, match.group(1)))
+        exact = match.group(2).lower() in _EXACT_ONE
+        shifted = _shift(reference, amount, match.group(3), 1, match.group(1), exact=exact)
+        piece = _piece(match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
     for match in scan(_AFTER_COUNT, text, units):
@@ -280,7 +283,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         elif relation.endswith("yesterday"):
             base = reference - timedelta(days=1)
         leading = _LEADING_BEFORE.search(text, max(0, match.start() - 80), match.start())
-        shifted = _shift(base, amount, match.group(2), sign, leading.group(1) if leading else None)
+        shifted = _shift(base, amount, match.group(2), sign, leading.group(1) if leading else None,
+                         exact=match.group(1).lower() in _EXACT_ONE)
         if shifted is not None and shifted[0] == "moment" and base is not reference:
             continue  # "2 hours from tomorrow" names no clear moment
         piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)

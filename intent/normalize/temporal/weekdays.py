@@ -61,10 +61,12 @@ _WEEKS_FROM = re.compile(
 )
 _NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago|back)\b", re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
+# "3rd thursday this september",
 # "the last day of October": a weekday (or day) counted inside a month.
 _NTH_OF_MONTH = re.compile(
-    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|day)\s+(?:of|in)\s+"
-    rf"(?:({MONTH})\.?(?:,?\s+({YEAR}))?|(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|day)\s+"
+    rf"(?:(?:(?:of|in)\s+(?:this\s+)?|this\s+)({MONTH})\.?(?:,?\s+({YEAR}))?|"
+    r"(?:(?:of|in)\s+|(?=(?:this|next|last)\s+month))(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
