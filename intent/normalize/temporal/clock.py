@@ -31,7 +31,9 @@ __all__ = ["clock_pieces", "open_hour"]
 _MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:ish\b)?"
 _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
-_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
+# "15:30", "19:00h", "07:30 hrs" (a 24-hour clock says so with "h" or "hrs")
+_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)(\s?(?:h|hrs)\b)?",
+                    re.IGNORECASE)
 _SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
 # "15h30", "8h10m", "8h10m00s"
 _H_NOTATION = re.compile(
@@ -193,7 +195,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if match.group(3) and int(match.group(3)):
             continue  # to the second: see _SECONDS
         hour, minute = int(match.group(1)), int(match.group(2))
-        if match.group(1).startswith("0") or hour == 0 or hour >= 13:
+        if match.group(1).startswith("0") or hour == 0 or hour >= 13 or match.group(4):
             out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))

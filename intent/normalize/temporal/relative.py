@@ -26,7 +26,8 @@ __all__ = ["relative_pieces"]
 
 _DAY_WORDS = re.compile(
     r"\b(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)|(the\s+)?day\s+before\s+yesterday|overmorrow|"
-    r"(?:to|2)mor+ow'?s?|tmrw|tmr|2moro|yesterday|today|tonight|tonite|2nite|this\s+(?:morning|afternoon|evening))\b",
+    r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
+    r"this\s+(?:morning|afternoon|evening))\b",
     re.IGNORECASE,
 )
 _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
@@ -90,7 +91,7 @@ _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+ha
 
 _DAY_TOKENS = frozenset(
     "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
-    "nite this morrow".split()
+    "nite this morrow tmw tmrow mrw mrow day".split()
 )
 _NOW_TOKENS = frozenset({"now", "moment", "present"})
 _UNIT_TOKENS = frozenset(
@@ -241,7 +242,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             offset = 2
         elif word.endswith("before yesterday"):
             offset = -2
-        elif word.startswith(("tom", "tmr", "2mor", "2moro")):
+        elif word.startswith(("tom", "tmr", "tmw", "2mor", "2mr")):
             offset = 1
         elif word == "yesterday":
             offset = -1
