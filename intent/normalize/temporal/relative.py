@@ -25,7 +25,7 @@ from intent.normalize.temporal.pieces import Piece
 __all__ = ["relative_pieces"]
 
 _DAY_WORDS = re.compile(
-    r"\b(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)|(the\s+)?day\s+before\s+yesterday|overmorrow|"
+    r"\b(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
     r"this\s+(?:morning|afternoon|evening))\b",
     re.IGNORECASE,
@@ -238,7 +238,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
     for match in scan(_DAY_WORDS, text, words & _DAY_TOKENS):
         word = " ".join(match.group(0).lower().split())
         part = None
-        if word.endswith(("after tomorrow", "after tmrw", "after tmr")) or word == "overmorrow":
+        if word.endswith(("after tomorrow", "after tmrw", "after tmr", "after next")) or word == "overmorrow":
             offset = 2
         elif word.endswith("before yesterday"):
             offset = -2
