@@ -125,6 +125,9 @@ ORDINAL_WORD = alternation(ORDINAL_WORDS)
 HOUR_WORD = alternation(HOUR_WORDS)
 MINUTE_WORD = alternation(MINUTE_WORDS)
 COUNT = alternation([w for w, v in COUNT_WORDS.items() if v is not None]) + r"|\d{1,3}"
+# Any count to ninety-nine in words ("in forty-five minutes", "sixteen days ago"): only where a
+# unit follows (the counted-from-now phrases), so the longer alternation is compiled into few patterns.
+COUNT_ANY = alternation([*(w for w, v in COUNT_WORDS.items() if v is not None), *CARDINAL_WORDS]) + r"|\d{1,3}"
 CARDINAL = alternation(CARDINAL_WORDS)
 _CENTURY_WORDS = {"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # A year said in words: "nineteen seventy-two", "nineteen oh five", "seventeen hundred thirty three",
@@ -176,7 +179,7 @@ def count_of(text: str) -> int | None:
     word = " ".join(text.lower().split())
     if word.isdigit():
         return int(word)
-    return COUNT_WORDS.get(word)
+    return COUNT_WORDS.get(word) or CARDINAL_WORDS.get(word) or CARDINAL_WORDS.get(word.replace(" ", "-"))
 
 
 # Words without which a family has nothing to read: a window of text runs only the families whose

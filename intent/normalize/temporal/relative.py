@@ -19,7 +19,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, MONTH, MONTHS, WEEKDAY, YEAR, count_of, scan, words_of
+from intent.normalize.temporal.lexicon import COUNT, COUNT_ANY, MONTH, MONTHS, WEEKDAY, YEAR, count_of, scan, words_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["relative_pieces"]
@@ -34,7 +34,7 @@ _LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
                   r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 _UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
-_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
+_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT_ANY}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 # "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
 _LEADING = rf"((?:(?:{COUNT})\s+(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?),?\s+(?:and\s+)?)+)?"
