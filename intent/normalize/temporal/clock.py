@@ -50,6 +50,9 @@ _HOUR_BEFORE_DAY = re.compile(
     rf"(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
 )
+# "at 6 30 am", as speech is written down: hour and minutes apart, read only after a cue or at the
+# start ("a table for 6 10pm" is six people at ten).
+_SPACED_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|0?[1-9])\s([0-5]\d)\s*{_MER}", re.IGNORECASE)
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
 _COMPACT_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
 _COMPACT_AT = re.compile(
@@ -210,6 +213,12 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_COMPACT_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         if letter and not (match.group(4) and letter.lower() == "a"):
+            clock = _meridiem(int(match.group(1)), int(match.group(2)), letter)
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_SPACED_MERIDIEM, text, mer):
+        letter = _letter(match, 3)
+        led = _HOUR_LEAD.search(_before(text, match.start())) is not None
+        if letter and not (match.group(4) and letter.lower() == "a") and led:
             clock = _meridiem(int(match.group(1)), int(match.group(2)), letter)
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_COMPACT_AT, text, cue):
