@@ -547,7 +547,8 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         elif word in _COMMON_MONTHS:
             named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
         else:
-            named = word in _UNREAD_NEIGHBOURS
+            named = word in _UNREAD_NEIGHBOURS and not (
+                word == "day" and _WORKDAY_END_BEFORE.search(_before(text, mention.start, 40)))  # "end of day Friday"
         # only date words count here (a count before a day is a count: see above)
         if named and unread(start):
             return True
@@ -646,13 +647,18 @@ _AFTER_GUARD = re.compile(
 )
 # Words that blur a day without moving it: "early tomorrow", "the end of Friday", "tomorrow sometime".
 # The phrase takes them in (its day is still the day written; they give it no time of day).
+# "EOD Friday", "Friday COB", "close of business tomorrow": the end of a working day, which day it is.
+_WORKDAY_END = r"(?:eod|cob|eob|close\s+of\s+(?:business|play)|end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
 _BLUR_BEFORE = re.compile(
     r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
     r"\bfirst\s+thing\s+(?:on\s+|in\s+the\s+)?|"
+    rf"\b{_WORKDAY_END},?\s+(?:on\s+)?|"
     r"\bmid[-\s]?)$",
     re.IGNORECASE,
 )
-_BLUR_AFTER = re.compile(r"\s+(?:sometime|some\s+time|at\s+some\s+point)\b", re.IGNORECASE)
+_WORKDAY_END_BEFORE = re.compile(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
+_BLUR_AFTER = re.compile(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b",
+                         re.IGNORECASE)
 
 
 def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
