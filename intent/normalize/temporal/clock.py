@@ -27,8 +27,8 @@ from intent.normalize.temporal.pieces import Clock, Piece
 
 __all__ = ["clock_pieces", "open_hour"]
 
-# "pm", "p.m.", "p m", "pmish", or a bare "p" glued or spaced
-_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:ish\b)?"
+# "pm", "p.m.", "p m", "pmish", "pm-ish", or a bare "p" glued or spaced
+_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:-?ish\b)?"
 _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
 # "15:30", "19:00h", "07:30 hrs" (a 24-hour clock says so with "h" or "hrs")
@@ -40,7 +40,7 @@ _H_NOTATION = re.compile(
     r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min|m(?:([0-5]\d)s)?)?)?\b(?!\s*(?:ours?|rs?)\b)", re.IGNORECASE
 )
 _MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:ish)?\b",
+_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:-?ish)?\b",
                     re.IGNORECASE)
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
