@@ -47,6 +47,7 @@ from intent.normalize.temporal.lexicon import (
     TRIGGER_WORDS,
     WEEKDAY,
     WEEKDAY_WORDS,
+    WEEKDAYS,
     alternation,
     count_of,
 )
@@ -383,7 +384,7 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         months = words & MONTH_WORDS  # "the end of March": read with the counted days
         if digits or words & CALENDAR_WORDS:
             found += calendar_pieces(window, today, words)
-        if words & WEEKDAY_WORDS or "day" in words:
+        if words & WEEKDAY_WORDS or "day" in words or "weekday" in words:
             found += weekday_pieces(window, today)
         if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months):
             found += relative_pieces(window, reference, words)
@@ -414,6 +415,9 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         groups.append(_Group(piece))
     small_hours = reference is not None and reference.hour < 6
     mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
+    # a phrase a shifted one took in ("Friday" of "the Friday before Dec 25") is not read again
+    mentions = [m for m in mentions
+                if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
     return tuple(_ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
 
 
@@ -593,11 +597,34 @@ _SHIFT = re.compile(
 )
 
 
+# "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day.
+_WEEKDAY_SHIFT = re.compile(rf"\bthe\s+({WEEKDAY})\s+(before|after|following|prior\s+to)\s+(?:the\s+)?$",
+                            re.IGNORECASE)
+
+
+def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | None:
+    match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    if match is None:
+        return None
+    weekday = WEEKDAYS[match.group(1).lower()]
+    after = match.group(2).lower() in ("after", "following")
+    readings = tuple(Reading(d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1), None, None) if after
+                     else Reading(d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1), None, None)
+                     for d in (r.day for r in mention.readings) if d is not None)
+    return TemporalMention(match.start(), mention.end, readings, True, date_span=(match.start(), mention.end))
+
+
 def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
-    """A day counted from another day the text names: a new phrase starting at the count."""
-    match = _SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    """A day counted from another day the text names: a new phrase starting at the count, or at
+    the weekday counted from it."""
     days = tuple(r.day for r in mention.readings)
-    if match is None or any(d is None for d in days) or any(r.clock for r in mention.readings):
+    if any(d is None for d in days) or any(r.clock for r in mention.readings):
+        return mention
+    by_weekday = _weekday_shifted(text, mention)
+    if by_weekday is not None:
+        return by_weekday
+    match = _SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    if match is None:
         return mention
     count = 1 if match.group(1) else count_of(match.group(2))
     if count is None:
