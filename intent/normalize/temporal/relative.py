@@ -209,14 +209,15 @@ def _end_of(match: re.Match[str], today: date) -> date | None:
     if month_word:
         month = MONTHS[month_word.lower()]
         years = [int(year)] if year else [today.year, today.year + 1]
-        ends = [date(y, month, 1) + relativedelta(months=1, days=-1) for y in years]
+        ends: list[date] = [date(y, month, 1) + relativedelta(months=1, days=-1) for y in years]
         return next((end for end in ends if year or end >= today), None)
     step = {"this": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1,
             "past": -1}[(which or "this").lower()]
     if (unit or "").lower() == "year" or (short or "").lower() == "eoy":
         return date(today.year + step, 12, 31)
-    first = today.replace(day=1) + relativedelta(months=step)
-    return first + relativedelta(months=1, days=-1)
+    first: date = today.replace(day=1) + relativedelta(months=step)
+    last: date = first + relativedelta(months=1, days=-1)
+    return last
 
 
 def _part_word(word: str) -> str | None:
@@ -323,9 +324,9 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         if piece:
             out.append(piece)
     for match in scan(_END_OF, text, words & _END_TOKENS):
-        day = _end_of(match, today)
-        if day is not None:
-            out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+        last_day = _end_of(match, today)
+        if last_day is not None:
+            out.append(Piece(match.start(), match.end(), "date", days=(last_day,), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
