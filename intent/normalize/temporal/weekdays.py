@@ -32,7 +32,9 @@ _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     r"(?:\s+(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
     r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
-    r"(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
+    r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
+    # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
+    r"(next|coming|last|gone)(?!\s+(?:week|weekend|month|year|time|one|to|door)\b)))?\b",
     re.IGNORECASE,
 )
 # "next week Mon, Wed or Fri", "Tuesday or Thursday next week": every weekday of the list is in
@@ -196,6 +198,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
     out: list[Piece] = []
     for match in _WEEKDAY_RE.finditer(text):
         qualifier = " ".join((match.group(1) or "").lower().split())
+        if match.group(9) and not qualifier:
+            qualifier = {"gone": "past"}.get(match.group(9).lower(), match.group(9).lower())
         name = match.group(2)
         weekday = WEEKDAYS[name.lower()]
         if not _readable(text, match, name, qualifier, bool(match.group(3))):
