@@ -25,12 +25,13 @@ from intent.normalize.temporal.pieces import Piece
 __all__ = ["relative_pieces"]
 
 _DAY_WORDS = re.compile(
-    r"\b(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
+    r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
     r"this\s+(?:morning|afternoon|evening))\b",
     re.IGNORECASE,
 )
-_LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
+# "last night", "last evening", "the night before last" (two nights ago)
+_LAST_NIGHT = re.compile(r"\b(?:last\s+(night|evening)|the\s+(night)\s+before\s+last)\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
                   r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 _UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
@@ -237,7 +238,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
     today = reference.date()
     out: list[Piece] = []
     for match in scan(_DAY_WORDS, text, words & _DAY_TOKENS):
-        word = " ".join(match.group(0).lower().split())
+        # "later today", "earlier this morning": the same day
+        word = " ".join(match.group(0).lower().split()).removeprefix("later ").removeprefix("earlier ")
         part = None
         if word.endswith(("after tomorrow", "after tmrw", "after tmr", "after next")) or word == "overmorrow":
             offset = 2
@@ -255,9 +257,10 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
     for match in scan(_NOW, text, words & _NOW_TOKENS):
         out.append(Piece(match.start(), match.end(), "moment", days=(today,),
                          clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
-    for match in scan(_LAST_NIGHT, text, "night" in words):
-        out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=1),), inferred=True,
-                         part="night"))
+    for match in scan(_LAST_NIGHT, text, words & {"night", "evening"}):
+        back = 2 if match.group(2) else 1
+        out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=back),), inferred=True,
+                         part=(match.group(1) or "night").lower()))
     for match in scan(_IN, text, units):
         amount = _amount(match.group(2))
         if amount is None:
