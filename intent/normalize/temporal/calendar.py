@@ -58,16 +58,19 @@ _DASH = re.compile(
 # "may 27 79", "3 jan 10": two digits after a day and a month name, a space between, are the year
 # when nothing follows them but the end, a stop or a time of day ("may 27 79 4:30"); followed by
 # other words they may be an hour or a count ("Dec 5 10 people"), and are not read.
+# "March 3rd next year", "the 5th of May of last year": the year named by its distance from this one.
+_YEAR_WORDS = r"(?:,\s*|\s+(?:of\s+)?)((?:this|next|last)\s+year)\b"
 _TWO_DIGIT_YEAR = r"\s+(\d{2})(?=\s*$|\s*[,;!?)]|\.(?!\d)|\s+(?:at\s+|@\s*)?\d{1,2}[:.]\d{2}(?!\d))"
 _MONTH_FIRST = re.compile(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR})?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|"
+    rf"{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|"
-    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR})?",
+    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
 # "2027 Jan 2", "2027, January 2nd", "2027-jan-2", "2027/01/jan": the year first, then a month name
@@ -179,6 +182,10 @@ def _years(text: str | None, reference: date | None) -> tuple[int, ...] | None:
     said in 2016 may be 1940 or 2040: conventions differ)."""
     if not text:
         return None
+    if text.lower().endswith("year"):  # "this year", "next year", "last year"
+        if reference is None:
+            return ()
+        return (reference.year + {"this": 0, "next": 1, "last": -1}[text.split()[0].lower()],)
     digits = text.lstrip("'")
     if not digits.isdigit():
         year = spelled_year(digits)
@@ -309,8 +316,9 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         day = day_of(match.group(2))
         if day is None:
             continue
+        written_year = match.group(3) or match.group(4) or match.group(5) or match.group(6)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
-                       _years(match.group(3) or match.group(4) or match.group(5), reference), reference)
+                       _years(written_year, reference), reference)
         if piece:
             out.append(piece)
     ranged = months and digits and (_RANGE_MARK.search(text) is not None or words & _RANGE_WORDS)
@@ -375,7 +383,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         day = day_of(match.group(1))
         if day is None:
             continue
-        years = _years(next((g for g in match.groups()[2:8] if g), None), reference)
+        years = _years(next((g for g in match.groups()[2:9] if g), None), reference)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
         if piece:
             out.append(piece)
