@@ -76,6 +76,13 @@ _BUSINESS_DAYS = re.compile(
     rf"({COUNT})\s+(?:business|working|work)\s+days?\s+(from\s+now|from\s+today|later|hence|ago|back|earlier))\b",
     re.IGNORECASE,
 )
+# "in 1h30m", "1h 30m ago": hours and minutes written short.
+_HOURS_MINUTES = re.compile(
+    r"(?:\b(in|after)\s+|(?<![\w.:+]))(\d{1,2})\s?h(?:rs?)?\s?([0-5]?\d)\s?m(?:ins?)?\b"
+    r"(?(1)(?!\s+(?:ago|before|earlier|from|later|after)\b)|\s+(ago|from\s+now|later|earlier|hence))",
+    re.IGNORECASE,
+)
+_DURATION_CUE = re.compile(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
 # "+15 minutes", "+2h", "+1 day": a count written with a plus sign, from now.
 _PLUS = re.compile(rf"(?<![\w+])\+\s?(\d{{1,3}})\s*{_UNIT}\b(?!\s+(?:ago|before|earlier|from|later|after)\b)",
                    re.IGNORECASE)
@@ -322,6 +329,13 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             while day.weekday() >= 5:
                 day += timedelta(days=sign)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+    for match in scan(_HOURS_MINUTES, text, units):
+        if not match.group(1) and _DURATION_CUE.search(text, max(0, match.start() - 8), match.start()):
+            continue  # "in 1h30m ago": neither
+        sign = -1 if (match.group(4) or "").lower() in ("ago", "earlier") else 1
+        moment = reference + sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3)))
+        out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                         clocks=((moment.hour, moment.minute),), inferred=True))
     for match in scan(_PLUS, text, units and "+" in text):
         piece = _piece(match.start(), match.end(), _shift(reference, float(match.group(1)), match.group(2), 1))
         if piece:
