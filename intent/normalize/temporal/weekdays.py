@@ -34,7 +34,8 @@ _WEEKDAY_RE = re.compile(
     r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
     # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
-    r"(next|coming|last|gone)(?!\s+(?:week|weekend|month|year|time|one|to|door)\b)))?\b",
+    r"(next|coming|last|gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
+    r"\s+\d)))?\b",
     re.IGNORECASE,
 )
 # "next week Mon, Wed or Fri", "Tuesday or Thursday next week": every weekday of the list is in
