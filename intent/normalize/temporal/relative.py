@@ -84,7 +84,8 @@ _HOURS_MINUTES = re.compile(
 )
 _DURATION_CUE = re.compile(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
 # "+15 minutes", "+2h", "+1 day": a count written with a plus sign, from now.
-_PLUS = re.compile(rf"(?<![\w+])\+\s?(\d{{1,3}})\s*{_UNIT}\b(?!\s+(?:ago|before|earlier|from|later|after)\b)",
+# Followed by other words it is more often an offer ("+2 days shipping", "+1 year warranty").
+_PLUS = re.compile(rf"(?<![\w+])\+\s?(\d{{1,3}})\s*{_UNIT}\b(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@)\b)",
                    re.IGNORECASE)
 # "the end of the month", "end of next year", "by end of March", "EOM": the last day of a month or
 # a year (a day, never a moment: "end of day" is a time no one states the same way).
