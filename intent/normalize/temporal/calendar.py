@@ -138,6 +138,12 @@ _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|sinc
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
 _ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
                      re.IGNORECASE)
+# "12th at 3pm", "5th, 10am": an ordinal day of month alone, when a time of day follows it.
+_ORDINAL_AT = re.compile(
+    r"(?<![\w/.:$#-])((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
+    r"(?=\s*,?\s+(?:at|@)\s*(?:\d|noon\b|midnight\b)|\s*,?\s*(?:@\s*)?\d{1,2}(?::\d{2})?\s*[ap]\.?m\b)",
+    re.IGNORECASE,
+)
 # "Tuesday 19th", "Thu 15th": a day of month right after a weekday.
 _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))" + _FOLLOWS_OK,
                           re.IGNORECASE)
@@ -402,7 +408,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
     ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS
     weekday_words = words & WEEKDAY_WORDS
     for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and weekday_words),
-                           (_WEEKDAY_NUMBER, digits and weekday_words)):
+                           (_WEEKDAY_NUMBER, digits and weekday_words), (_ORDINAL_AT, ordinal)):
         for match in scan(pattern, text, worth):
             day = day_of(match.group(1))
             # the quote keeps its "the" ("the 1st"): a bare "1st" is no date
