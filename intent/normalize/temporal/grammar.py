@@ -14,7 +14,7 @@
 
 A phrase that cannot be read whole (an unknown zone, a weekday that contradicts its date) yields
 nothing, so no part of it is read in its place; nor is a phrase read next to the unread rest of a
-date ("21. Okt 19:00", "the 15 at 8pm"), next to words that move it ("March 3rd next year", "since
+date ("21. Okt 19:00", "the 15 at 8pm"), next to words that move it ("next May 5th", "since
 Monday") or next to an alternative ("7 or 8pm"). Words that blur a day without moving it ("early
 tomorrow", "the end of Friday") are taken in, without a time of day.
 """
@@ -536,7 +536,7 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if number and unread(mention.start - len(number.group(0))):
         # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but an ordinal, a
         # number after "the" or "on", or a number or year right before "14:30" or "jul 22" is the
-        # unread part of a date ("15th at 8pm", "the 15 at 8pm", "2018 14:30")
+        # unread part of a date ("the 15 at 8pm", "2018 14:30")
         glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
         if number.group(3) or number.group(1) or glued:
             return True
