@@ -34,6 +34,7 @@ from intent.normalize.temporal.lexicon import (
     SPELLED_YEAR,
     WEEKDAY,
     WEEKDAY_WORDS,
+    WEEKDAYS,
     YEAR,
     alternation,
     day_of,
@@ -142,6 +143,13 @@ _ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|n
 _ORDINAL_AT = re.compile(
     r"(?<![\w/.:$#-])((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
     r"(?=\s*,?\s+(?:at|@)\s*(?:\d|noon\b|midnight\b)|\s*,?\s*(?:@\s*)?\d{1,2}(?::\d{2})?\s*[ap]\.?m\b)",
+    re.IGNORECASE,
+)
+# "Wed Oct 26 15:50:06 2016", "Tue Dec 1 10:00:00 UTC 2026": the stamp of a Unix clock, the time of
+# day between the day and the year.
+_CLOCK_STAMP = re.compile(
+    rf"\b({WEEKDAY})\.?,?\s+({MONTH})\.?\s+(\d{{1,2}})\s+([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?"
+    rf"\s+(?:([a-z]{{1,4}})\s+)?({YEAR})\b(?![:.]\d)",
     re.IGNORECASE,
 )
 # "Tuesday 19th", "Thu 15th": a day of month right after a weekday.
@@ -275,6 +283,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
     digits = _DIGIT.search(text) is not None
     sep = digits and _NUMERIC_SEP.search(text) is not None
     months = words & MONTH_WORDS
+    weekday_names = words & WEEKDAY_WORDS
     for match in scan(_ISO, text, sep):
         value = safe_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
         if value is None:
@@ -318,6 +327,16 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                        _years(match.group(3), reference), reference)
         if piece:
             out.append(piece)
+    for match in scan(_CLOCK_STAMP, text, months and weekday_names and ":" in text):
+        value = safe_date(int(match.group(8)), MONTHS[match.group(2).lower()], int(match.group(3)))
+        zone = zone_key(match.group(7)) if match.group(7) else None
+        unknown_zone = bool(match.group(7)) and zone in (None, "?")
+        if value is None or value.weekday() != WEEKDAYS[match.group(1).lower()] or unknown_zone:
+            out.append(Piece(match.start(), match.end(), "moment", bad=True))  # a stamp that does not hold together
+            continue
+        out.append(Piece(match.start(), match.end(), "moment", days=(value,),
+                         clocks=((int(match.group(4)), int(match.group(5))),), zone=zone,
+                         second=int(match.group(6) or 0)))
     for match in scan(_MONTH_FIRST, text, months):
         day = day_of(match.group(2))
         if day is None:
