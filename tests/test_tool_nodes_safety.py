@@ -484,7 +484,7 @@ def test_an_interpreter_without_a_script_is_refused_when_inputs_would_be_its_pro
      ["bash", "--", "script.sh"], ["nice", "sort", "-S", "50%"], ["node", "--inspect", "server.js", "-p", "80"],
      ["python3", "-W", "ignore", "tool.py"], ["node", "-r", "dotenv/config", "server.js"],
      ["bash", "+o", "posix", "script.sh"], ["awk", "-F", ",", "{print $1}"], ["deno", "run", "main.ts"],
-     ["python3", "-m", "json.tool", "-c"]],
+     ["python3", "-m", "json.tool", "-c"], ["python3", "+tool.py"]],
 )
 def test_programs_and_scripts_named_in_the_command_are_fine(command: list[str]) -> None:
     assert command_problem(command, code_inputs=True) is None
