@@ -324,42 +324,51 @@ def _case(parse: _Parse) -> NattyCase:
     return NattyCase(text, reference, expected, "moment", parse.source)
 
 
-def _date_target(argument: Sequence[Token], names: dict[str, tuple[_Parse, str]]) -> tuple[_Parse, int] | None:
-    """The parse and date index a ``Date`` expression names: ``dates.get(i)``,
-    ``group.getDates().get(i)``, ``groups.get(0).getDates().get(i)``, or a name bound to one."""
-    if not argument or argument[0].kind != "name" or argument[0].text not in names:
-        return None
-    parse, kind = names[argument[0].text]
-    rest = _written(argument[1:])
-    steps = re.findall(r"\.(get|getDates)\((\d*)\)", rest)
-    if "".join(f".{m}({n})" for m, n in steps) != rest:
-        return None
+_STEP = re.compile(r"\.(get|getDates)\((\d*)\)")
+
+
+def _follow(kind: str, index: int, written: str) -> tuple[str, int]:
+    """What ``.get(0)``, ``.getDates()``, ``.get(i)`` written after a value of ``kind`` give: a kind
+    (groups, group, dates, date; "?" for anything else) and, for a date, its index among the dates."""
+    steps = _STEP.findall(written)
+    if "".join(f".{method}({number})" for method, number in steps) != written:
+        return "?", 0
     for method, number in steps:
         if kind == "groups" and method == "get" and number == "0":
             kind = "group"
         elif kind == "group" and method == "getDates" and not number:
             kind = "dates"
         elif kind == "dates" and method == "get" and number:
-            return parse, int(number)
+            kind, index = "date", int(number)
         else:
-            return None
-    return (parse, 0) if kind == "date" else None
+            return "?", 0
+    return kind, index
+
+
+# A name bound to a parse's result: (the parse, what the name holds, the date's index when a date).
+_Bound = tuple["_Parse", str, int]
+
+
+def _date_target(argument: Sequence[Token], names: dict[str, _Bound]) -> tuple[_Parse, int] | None:
+    """The parse and date index a ``Date`` expression names: ``dates.get(i)``,
+    ``group.getDates().get(i)``, ``groups.get(0).getDates().get(i)``, or a name bound to one."""
+    if not argument or argument[0].kind != "name" or argument[0].text not in names:
+        return None
+    parse, kind, index = names[argument[0].text]
+    kind, index = _follow(kind, index, _written(argument[1:]))
+    return (parse, index) if kind == "date" else None
 
 
 def _parse_value(value: Sequence[Token], refs: dict[str, datetime | str], parsers: dict[str, bool],
-                 names: dict[str, tuple[_Parse, str]], source: str) -> tuple[_Parse, str] | None:
+                 names: dict[str, _Bound], source: str) -> _Bound | None:
     """A ``parseCollection``/``X.parse`` call (with any ``.get(0)``, ``.getDates()`` after it), or an
-    alias of one already bound, as (parse, what the value is: groups, group, dates or date)."""
+    alias of one already bound, as what the value holds (see ``_Bound``)."""
     if not value or value[0].kind != "name":
         return None
     head = value[0].text
     if head in names:  # groups.get(0), group.getDates() ...
-        parse, kind = names[head]
-        rest = _written(value[1:])
-        for method, number in re.findall(r"\.(get|getDates)\((\d*)\)", rest):
-            kind = {("groups", "get"): "group", ("group", "getDates"): "dates", ("dates", "get"): "date"}.get(
-                (kind, method), "?")
-        return parse, kind
+        parse, kind, index = names[head]
+        return (parse, *_follow(kind, index, _written(value[1:])))
     if head == "parseCollection" and len(value) > 2 and value[1].text == "(":
         close = _closing(value, 1)
         arguments = split_arguments(value[2:close])
@@ -374,7 +383,7 @@ def _parse_value(value: Sequence[Token], refs: dict[str, datetime | str], parser
         return None
     line = value[0].line
     if len(arguments) != 2:
-        return _Parse(None, None, line, source, drop="a parse of another form"), kind
+        return _Parse(None, None, line, source, drop="a parse of another form"), kind, 0
     reference_written = _written(arguments[reference_at])
     reference_name = reference_written.removesuffix(".getTime()")
     if reference_written == "newDate()":
@@ -382,20 +391,17 @@ def _parse_value(value: Sequence[Token], refs: dict[str, datetime | str], parser
     else:
         known = refs.get(reference_name, "reference not a plain date")
         if isinstance(known, str):
-            return _Parse(None, None, line, source, drop=known), kind
+            return _Parse(None, None, line, source, drop=known), kind, 0
         reference = known
     parse = _Parse(string_value(arguments[text_at]), reference, line, source,
                    other_parser=head != "parseCollection" and parsers[head])
-    for method, number in re.findall(r"\.(get|getDates)\((\d*)\)", _written(value[close + 1 :])):
-        kind = {("groups", "get"): "group", ("group", "getDates"): "dates", ("dates", "get"): "date"}.get(
-            (kind, method), "?")
-    return parse, kind
+    return (parse, *_follow(kind, 0, _written(value[close + 1 :])))
 
 
 def _read_method(body: Sequence[Token], source_name: str, corpus: NattyCorpus) -> None:
     refs: dict[str, datetime | str] = {}  # name -> a reference, or why it cannot be read
     parsers = {"_parser": False}  # name -> has options of its own (another time zone)
-    names: dict[str, tuple[_Parse, str]] = {}
+    names: dict[str, _Bound] = {}
     parses: list[_Parse] = []
     for statement in _statements(body):
         source = f"{source_name}:{statement[0].line}"
@@ -451,11 +457,8 @@ def _read_method(body: Sequence[Token], source_name: str, corpus: NattyCorpus) -
         size = re.fullmatch(r"Assert\.assertEquals\((\d+),(\w+)((?:\.get\(0\))?)((?:\.getDates\(\))?)\.size\(\)\)",
                             written)
         if size and size.group(2) in names:
-            parse, kind = names[size.group(2)]
-            if size.group(3):
-                kind = "group" if kind == "groups" else "?"
-            if size.group(4):
-                kind = "dates" if kind == "group" else "?"
+            parse, kind, _index = names[size.group(2)]
+            kind, _index = _follow(kind, 0, size.group(3) + size.group(4))
             if kind == "groups":
                 parse.groups = int(size.group(1))
             elif kind == "dates":
@@ -472,6 +475,20 @@ def _read_method(body: Sequence[Token], source_name: str, corpus: NattyCorpus) -
             corpus.dropped_at.append((parse.source, parse.text or "", str(drop)))
 
 
+def _texts_parsed(tokens: Sequence[Token]) -> int:
+    """How many literal texts are parsed: ``validateX(..., "TEXT", ...)``, ``parseCollection(ref, "TEXT")``,
+    ``parser.parse("TEXT", ...)`` (not ``DateFormat...parse``, which reads a reference)."""
+    count = 0
+    for i, token in enumerate(tokens[:-1]):
+        if token.kind != "name" or tokens[i + 1].text != "(":
+            continue
+        on_parser = token.text == "parse" and i > 1 and tokens[i - 1].text == "." and tokens[i - 2].kind == "name"
+        if token.text in _VALIDATES or token.text == "parseCollection" or on_parser:
+            arguments = split_arguments(tokens[i + 2 : _closing(tokens, i + 1)])
+            count += any(string_value(a) is not None for a in arguments[:2])
+    return count
+
+
 def read_natty(paths: Sequence[Path]) -> NattyCorpus:
     """Every parse of the given test files, read as a case or counted as dropped by reason."""
     corpus = NattyCorpus()
@@ -480,8 +497,7 @@ def read_natty(paths: Sequence[Path]) -> NattyCorpus:
         class_name = next((tokens[i + 1].text for i, t in enumerate(tokens[:-1])
                            if t.kind == "name" and t.text == "class"), "")
         if class_name in _OTHER_KINDS:
-            literals = sum(1 for t in tokens if t.kind == "string")
-            corpus.dropped[_OTHER_KINDS[class_name]] += max(1, literals)
+            corpus.dropped[_OTHER_KINDS[class_name]] += max(1, _texts_parsed(tokens))
             continue
         for _name, body in _test_methods(tokens):
             _read_method(body, path.name, corpus)

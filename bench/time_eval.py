@@ -6,7 +6,7 @@
     python -m bench.time_eval recognizers TUNING_SPECS ... --exclude-from HELD_OUT_SPECS ...
     python -m bench.time_eval chrono PATH/chrono/test/en/*.test.ts [--times] [--pipeline] [--negatives]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
-    python -m bench.time_eval natty PATH/natty/src/test/java/com/joestelmach/natty/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
+    python -m bench.time_eval natty PATH/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -23,7 +23,7 @@ its reference and checks of the phrase found and its start; read by ``chrono_phr
 ``bench.chrono_corpus`` for the grain rule and what is left out) and Chronic's parsing tests
 (``test/test_parsing.rb`` in mojombo/chronic, MIT licence; fixed reference 2006-08-16T14:00; read by
 ``chronic_phrases``, see ``bench.chronic_corpus``) and natty's JUnit tests (``DateTest.java``,
-``DateTimeTest.java``, ``TimeTest.java`` and ``TimeZoneTest.java`` under
+``DateTimeTest.java``, ``TimeTest.java`` and ``TimeZoneTest.java``, PATH above:
 ``src/test/java/com/joestelmach/natty/`` in joestelmach/natty, MIT licence, read at commit 74389feb;
 each ``validateDate``/``validateDateTime``/``validateTime`` with its reference, US/Eastern; read by
 ``natty_phrases``, see ``bench.natty_corpus`` for the grain rule and what is left out). chrono,
