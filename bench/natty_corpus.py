@@ -23,7 +23,8 @@ test with no reference parses at the real clock: it is kept when its expected va
 of ``DateTest``'s relative tests, as the Java would at that time); the test passes whenever it runs,
 so natty's value does not depend on the clock beyond what the expression says. Each case is given
 US/Eastern's UTC offset at its reference, for reference and expected value alike (natty keeps the
-local wall-clock time across a change of daylight-saving time, as a fixed offset does).
+local wall-clock time across a change of daylight-saving time, as a fixed offset does); a moment of
+a text naming a zone, whose expected wall-clock time falls at another offset, is left out.
 
 Grain: a ``validateDate`` case is a *day*: natty's date carries the reference's time of day, which
 the test does not check, so only the day is natty's answer; a phrase naming no single day (a month,
@@ -76,6 +77,9 @@ _PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night|tonight)\b", re
 _COUNTED = re.compile(
     r"\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:days?|weeks?|months?|years?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b", re.IGNORECASE)
+# A time zone or offset written in the text ("UTC", "GMT-1", "01:00:00-8", "...T07:00:00Z", "pacific").
+_ZONE_NAMED = re.compile(
+    r"\b(?:utc|gmt|eastern|central|mountain|pacific|alaska|hawaii)\b|:\d\d\s?[+-]\d|\d\dZ\b", re.IGNORECASE)
 # A clock time beside a part of day: an hour (not an ordinal day, "the 28th"), noon or midnight.
 _CLOCK_TIME = re.compile(r"\b\d{1,2}(?::\d\d)?\b|\b(?:noon|midday|midnight|mid-night)\b", re.IGNORECASE)
 
@@ -320,8 +324,11 @@ def _case(parse: _Parse) -> NattyCase:
         return NattyCase(text, reference, expected, "time", parse.source)
     if STATES_TIME.search(text) is None and time_of_day == (reference.hour, reference.minute, reference.second):
         raise _Drop("a date and time checked where natty carries the reference's time (no time said)")
-    expected = datetime(checked["year"], checked["month"], checked["day"], *time_of_day, tzinfo=offset)
-    return NattyCase(text, reference, expected, "moment", parse.source)
+    local = datetime(checked["year"], checked["month"], checked["day"], *time_of_day)
+    if _ZONE_NAMED.search(text) and _eastern(local).utcoffset() != reference.utcoffset():
+        # natty's value is the instant's US/Eastern wall-clock time on that day: another offset than the reference's
+        raise _Drop("a zone named across a change of daylight-saving time")
+    return NattyCase(text, reference, local.replace(tzinfo=offset), "moment", parse.source)
 
 
 _STEP = re.compile(r"\.(get|getDates)\((\d*)\)")

@@ -46,6 +46,8 @@ public class SampleTest extends AbstractTest {
         DateFormat.SHORT).parse("7/4/2015 9:30 pm");
     validateDateTime(reference, "saturday at 8:15\u00A0am", 7, 11, 2015, 8, 15, 0);
     validateDateTime(reference, "tomorrow night", 7, 5, 2015, 20, 0, 0);
+    validateDateTime(reference, "aug 1 2015 10:00 UTC", 8, 1, 2015, 6, 0, 0);
+    validateDateTime(reference, "jan 5 2016 10:00 UTC", 1, 5, 2016, 5, 0, 0);
     validateTime(reference, "quarter to 11pm", 22, 45, 0);
   }
 
@@ -120,6 +122,7 @@ def test_natty_cases_are_read_with_their_reference_offset_and_grain(tmp_path: Pa
         ("july 4th, 1999", CLOCK, datetime(1999, 7, 4, tzinfo=EST), "day"),
         ("we could meet on the first of april maybe", march, datetime(2014, 4, 1, tzinfo=EDT), "day"),
         ("saturday at 8:15\u00a0am", july, datetime(2015, 7, 11, 8, 15, tzinfo=EDT), "moment"),
+        ("aug 1 2015 10:00 UTC", july, datetime(2015, 8, 1, 10, tzinfo=timezone.utc), "moment"),
         ("quarter to 11pm", july, datetime(2015, 7, 4, 22, 45, tzinfo=EDT), "time"),
         ("in 90 minutes", datetime(1970, 1, 1, 9, tzinfo=EST), datetime(1970, 1, 1, 10, 30, tzinfo=EST), "time"),
         ("sometime on april 2nd please", march, datetime(2014, 4, 2, tzinfo=EDT), "day"),
@@ -133,6 +136,7 @@ def test_natty_cases_are_read_with_their_reference_offset_and_grain(tmp_path: Pa
         "text not a literal": 1,
         "a parser with its own time zone": 1,
         "reference with a two-digit year": 1,
+        "a zone named across a change of daylight-saving time": 1,  # January's 05:00 is EST, the reference EDT
         "a search test (dates found in longer text, positions)": 2,
     })
 
@@ -141,10 +145,10 @@ def test_natty_phrases_are_simple_and_times_of_day_only_with_times(tmp_path: Pat
     paths = _write(tmp_path)
     phrases, dropped = natty_phrases(paths)
     assert [p.text for p in phrases] == [
-        "the day after tomorrow", "5/6", "july 4th, 1999", "saturday at 8:15\u00a0am",
+        "the day after tomorrow", "5/6", "july 4th, 1999", "saturday at 8:15\u00a0am", "aug 1 2015 10:00 UTC",
         "sometime on april 2nd please", "noon tomorrow",
     ]
-    assert [p.day_grain for p in phrases] == [True, True, True, False, True, False]
+    assert [p.day_grain for p in phrases] == [True, True, True, False, False, True, False]
     assert dropped["more than six words"] == 1 and dropped["a time of day (kept with --times)"] == 2
     with_times, dropped = natty_phrases(paths, times=True)
     times = [(p.text, p.expected) for p in with_times if p.time_only]
@@ -162,5 +166,5 @@ def test_natty_is_held_out_and_shows_only_aggregates(tmp_path: Path, capsys: Any
     assert "held-out" in capsys.readouterr().err
     assert main(["natty", *paths, "--times"]) == 0
     out = capsys.readouterr().out
-    assert "8 phrases read, 10 cases left out" in out
-    assert "read as: 4 days, 2 moments, 2 times of day" in out and "time grammar: 8 phrases" in out
+    assert "9 phrases read, 11 cases left out" in out
+    assert "read as: 4 days, 3 moments, 2 times of day" in out and "time grammar: 9 phrases" in out
