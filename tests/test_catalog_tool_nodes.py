@@ -191,6 +191,176 @@ def test_nodes_that_cannot_be_determined_fail_loudly(raw: Any, words: str) -> No
         assert raw["id"] in caught.value.message
 
 
+def bare(**fields: Any) -> dict[str, Any]:
+    """A valid node 'x' with ``fields`` replaced (a field set to ``...`` is left out)."""
+    raw = {"id": "x", "summary": "s", "io": {"inputs": []}, "invoke": {"shell": {"command": ["run"]}}, **fields}
+    return {key: value for key, value in raw.items() if value is not ...}
+
+
+def integers(*args: Any, **fields: Any) -> list[dict[str, Any]]:
+    """Integer inputs named a, b, ... with the given ``arg`` forms (and ``fields`` for every one)."""
+    return [{"name": "abcdefgh"[index], "schema": {"type": "integer"}, "arg": arg, **fields}
+            for index, arg in enumerate(args)]
+
+
+HINTS = "readOnlyHint, destructiveHint, idempotentHint, openWorldHint"
+BAD_COMMAND = "must be a non-empty list of strings"
+BAD_CODES = "must be a non-empty list of exit statuses 0-255"
+BAD_FUNCTION = "must name a function as 'module:function'"
+PROCESS = {"function": "m:f"}
+
+
+@pytest.mark.parametrize(
+    ("raw", "message", "pointer"),
+    [
+        ("not a node", "Tool node 0 must be a JSON object", "/0"),
+        (bare(id=...), "Tool node 0 needs a non-empty string 'id'", "/0/id"),
+        (bare(id=" "), "Tool node 0 needs a non-empty string 'id'", "/0/id"),
+        (bare(id=5), "Tool node 0 needs a non-empty string 'id'", "/0/id"),
+        (bare(title=5), "'title' must be a string", "/0/title"),
+        (bare(summary=...), "'summary' must be a non-empty string", "/0/summary"),
+        (bare(summary=" \n"), "'summary' must be a non-empty string", "/0/summary"),
+        (bare(io=[]), "'io' must be an object with 'inputs' (and optionally 'outputs')", "/0/io"),
+        (bare(io={"inputs": {}}), "'io.inputs' must be a list of at most 256 inputs", "/0/io/inputs"),
+        (bare(io={"inputs": [{}] * 257}), "'io.inputs' must be a list of at most 256 inputs", "/0/io/inputs"),
+        (bare(io={"inputs": integers({"flag": "--a"}) * 2}),
+         "input 'a' is declared twice", "/0/io/inputs"),
+        (bare(io={"inputs": integers({"positional": 0}, {"flag": "--b"}, {"positional": 0})}),
+         "inputs 'a' and 'c' share a position", "/0"),
+        (bare(io={"inputs": integers("stdin", {"flag": "--b"}, "stdin")}),
+         "at most one input can be read from stdin", "/0/io/inputs"),
+        (bare(io={"inputs": integers("stdin", repeated=True)}), "stdin input 'a' cannot be repeated", "/0/io/inputs"),
+        # Declared out of order: 'b' comes first in argv, so its being repeated is what is wrong.
+        (bare(io={"inputs": [*integers({"positional": 1}), {**integers({"positional": 0})[0], "name": "b",
+                                                            "repeated": True}]}),
+         "repeated positional input 'b' must be the last positional", "/0/io/inputs"),
+        (bare(io={"inputs": [], "outputs": {}}), "'io.outputs' must be a list", "/0/io/outputs"),
+        (bare(io={"inputs": [], "outputs": [{"name": "o"}, 5]}), "an output must be an object with a 'name'",
+         "/0/io/outputs/1"),
+        (bare(io={"inputs": [], "outputs": [{"name": ""}]}), "an output must be an object with a 'name'",
+         "/0/io/outputs/0"),
+        (bare(io={"inputs": [], "outputs": [{"name": 5}]}), "an output must be an object with a 'name'",
+         "/0/io/outputs/0"),
+        (bare(io={"inputs": [], "outputs": [{"schema": {}}]}), "an output must be an object with a 'name'",
+         "/0/io/outputs/0"),
+        (bare(io={"inputs": [], "outputs": [{"name": "o", "schema": "Nope"}]}),
+         "Tool node 'x', output 'o': schema reference 'Nope' does not resolve", "/0/io/outputs/0/schema"),
+        (bare(requires="gpu"), "'requires' must be a list of non-empty strings", "/0/requires"),
+        (bare(requires=["gpu", ""]), "'requires' must be a list of non-empty strings", "/0/requires"),
+        (bare(requires=[5]), "'requires' must be a list of non-empty strings", "/0/requires"),
+        (bare(annotations=[]), f"'annotations' must be an object of {HINTS}", "/0/annotations"),
+        (bare(annotations={"fastHint": True}), f"annotation 'fastHint' must be one of {HINTS} with a boolean value",
+         "/0/annotations/fastHint"),
+        (bare(annotations={"readOnlyHint": True, "openWorldHint": 1}),
+         f"annotation 'openWorldHint' must be one of {HINTS} with a boolean value", "/0/annotations/openWorldHint"),
+        (bare(invoke=...), "'invoke' must name at least one of shell, container, inProcess, mcp", "/0/invoke"),
+        (bare(invoke={}), "'invoke' must name at least one of shell, container, inProcess, mcp", "/0/invoke"),
+        (bare(invoke=["shell"]), "'invoke' must name at least one of shell, container, inProcess, mcp", "/0/invoke"),
+        (bare(invoke={"mcp": {}, "telepathy": {}}),
+         "unknown invoke arm 'telepathy' (expected shell, container, inProcess or mcp)", "/0/invoke/telepathy"),
+        (bare(invoke={"shell": ["run"]}), "'invoke.shell' must be an object", "/0/invoke/shell"),
+        (bare(invoke={"mcp": None}), "'invoke.mcp' must be an object", "/0/invoke/mcp"),
+        (bare(invoke={"shell": {}}), f"'invoke.shell.command' {BAD_COMMAND}", "/0/invoke/shell/command"),
+        (bare(invoke={"shell": {"command": "run it"}}), f"'invoke.shell.command' {BAD_COMMAND}",
+         "/0/invoke/shell/command"),
+        (bare(invoke={"shell": {"command": []}}), f"'invoke.shell.command' {BAD_COMMAND}", "/0/invoke/shell/command"),
+        (bare(invoke={"shell": {"command": ["run", 5]}}), f"'invoke.shell.command' {BAD_COMMAND}",
+         "/0/invoke/shell/command"),
+        (bare(invoke={"shell": {"command": ["run", ""]}}), f"'invoke.shell.command' {BAD_COMMAND}",
+         "/0/invoke/shell/command"),
+        (bare(invoke={"shell": {"command": ["run", "a\x00b"]}}), f"'invoke.shell.command' {BAD_COMMAND}",
+         "/0/invoke/shell/command"),
+        (bare(invoke={"container": {"image": "i"}}), f"'invoke.container.command' {BAD_COMMAND}",
+         "/0/invoke/container/command"),
+        (bare(invoke={"container": {"command": ["run"]}}), "'invoke.container.image' must be a non-empty string",
+         "/0/invoke/container/image"),
+        (bare(invoke={"container": {"command": ["run"], "image": ""}}),
+         "'invoke.container.image' must be a non-empty string", "/0/invoke/container/image"),
+        (bare(invoke={"container": {"command": ["run"], "image": 5}}),
+         "'invoke.container.image' must be a non-empty string", "/0/invoke/container/image"),
+        (bare(invoke={"container": {"command": ["run"], "image": "-v"}}),
+         "'invoke.container.image' must not start with '-'", "/0/invoke/container/image"),
+        (bare(invoke={"shell": {"command": ["run"], "okExitCodes": 0}}), f"'invoke.shell.okExitCodes' {BAD_CODES}",
+         "/0/invoke/shell/okExitCodes"),
+        (bare(invoke={"shell": {"command": ["run"], "okExitCodes": []}}), f"'invoke.shell.okExitCodes' {BAD_CODES}",
+         "/0/invoke/shell/okExitCodes"),
+        (bare(invoke={"shell": {"command": ["run"], "okExitCodes": [0, True]}}),
+         f"'invoke.shell.okExitCodes' {BAD_CODES}", "/0/invoke/shell/okExitCodes"),
+        (bare(invoke={"shell": {"command": ["run"], "okExitCodes": [1.0]}}),
+         f"'invoke.shell.okExitCodes' {BAD_CODES}", "/0/invoke/shell/okExitCodes"),
+        (bare(invoke={"shell": {"command": ["run"], "okExitCodes": [-1]}}),
+         f"'invoke.shell.okExitCodes' {BAD_CODES}", "/0/invoke/shell/okExitCodes"),
+        (bare(invoke={"container": {"command": ["run"], "image": "i", "okExitCodes": [256]}}),
+         f"'invoke.container.okExitCodes' {BAD_CODES}", "/0/invoke/container/okExitCodes"),
+        (bare(invoke={"shell": {"command": ["run"], "timeoutSeconds": True}}),
+         "'invoke.shell.timeoutSeconds' must be a positive number", "/0/invoke/shell/timeoutSeconds"),
+        (bare(invoke={"shell": {"command": ["run"], "timeoutSeconds": "5"}}),
+         "'invoke.shell.timeoutSeconds' must be a positive number", "/0/invoke/shell/timeoutSeconds"),
+        (bare(invoke={"shell": {"command": ["run"], "timeoutSeconds": 0}}),
+         "'invoke.shell.timeoutSeconds' must be a positive number", "/0/invoke/shell/timeoutSeconds"),
+        (bare(invoke={"container": {"command": ["run"], "image": "i", "timeoutSeconds": -0.5}}),
+         "'invoke.container.timeoutSeconds' must be a positive number", "/0/invoke/container/timeoutSeconds"),
+        (bare(invoke={"inProcess": {**PROCESS, "timeoutSeconds": None}}),
+         "'invoke.inProcess.timeoutSeconds' must be a positive number", "/0/invoke/inProcess/timeoutSeconds"),
+        (bare(invoke={"inProcess": {}}), f"'invoke.inProcess.function' {BAD_FUNCTION}",
+         "/0/invoke/inProcess/function"),
+        (bare(invoke={"inProcess": {"function": 5}}), f"'invoke.inProcess.function' {BAD_FUNCTION}",
+         "/0/invoke/inProcess/function"),
+        (bare(invoke={"inProcess": {"function": "module.function"}}), f"'invoke.inProcess.function' {BAD_FUNCTION}",
+         "/0/invoke/inProcess/function"),
+        (bare(invoke={"inProcess": {"function": "m:f:g"}}), f"'invoke.inProcess.function' {BAD_FUNCTION}",
+         "/0/invoke/inProcess/function"),
+        (bare(invoke={"inProcess": {"function": "m:f()"}}), f"'invoke.inProcess.function' {BAD_FUNCTION}",
+         "/0/invoke/inProcess/function"),
+    ],
+)
+def test_each_node_problem_is_named_and_pointed_at(raw: Any, message: str, pointer: str) -> None:
+    with pytest.raises(IntentError) as caught:
+        parse_node(raw, SchemaRegistry())
+    expected = message if message.startswith("Tool node ") else f"Tool node 'x': {message}"
+    assert (caught.value.code, caught.value.message, caught.value.path) == ("CONFIG_INVALID", expected, pointer)
+
+
+def test_a_node_parses_to_exactly_what_it_declares() -> None:
+    raw = bare(title="T", summary="does s", requires=["gpu", "bin:run"], annotations={"readOnlyHint": False},
+               io={"inputs": integers({"positional": 1}, {"positional": 0}, repeated=False),
+                   "outputs": [{"name": "n", "schema": {"type": "integer"}, "required": True}, {"name": "text"},
+                               {"name": "maybe", "required": "yes"}]},
+               invoke={"shell": {"command": ["run"], "okExitCodes": [0, 255], "timeoutSeconds": 0.5},
+                       "mcp": {"timeoutSeconds": "not read"}})
+    tool = parse_node(raw, SchemaRegistry(), index=3)
+    assert (tool.id, tool.title, tool.summary, tool.requires, tool.annotations) == (
+        "x", "T", "does s", ("gpu", "bin:run"), {"readOnlyHint": False})
+    assert tool.raw is raw and tool.invoke == raw["invoke"]
+    assert [(item.name, item.position) for item in tool.inputs] == [("a", 1), ("b", 0)]
+    assert tool.outputs == (("n", {"type": "integer"}, True), ("text", None, False), ("maybe", None, False))
+    # Everything optional left out: no title, no outputs, no requirements, no annotations.
+    tool = parse_node(bare(io={}, invoke={"inProcess": {"function": "pkg.mod:run_it", "timeoutSeconds": 30}}),
+                      SchemaRegistry())
+    assert (tool.title, tool.inputs, tool.outputs, tool.requires, tool.annotations, tool.arm) == (
+        None, (), (), (), {}, "inProcess")
+    # The last of 256 inputs may be a repeated positional.
+    inputs: list[dict[str, Any]] = [{"name": f"n{index}", "schema": {"type": "integer"}, "arg": {"flag": f"--n{index}"}}
+              for index in range(255)]
+    inputs.append({"name": "rest", "schema": {"type": "integer"}, "repeated": True, "arg": {"positional": 0}})
+    assert len(parse_node(bare(io={"inputs": inputs}), SchemaRegistry()).inputs) == 256
+
+
+def test_an_output_schema_is_checked_as_json_schema() -> None:
+    raw = bare(io={"inputs": [], "outputs": [{"name": "o", "schema": {"type": "strng"}}]})
+    with pytest.raises(IntentError) as caught:
+        parse_node(raw, SchemaRegistry())
+    assert caught.value.message.startswith("Tool node 'x', output 'o': invalid JSON Schema: ")
+    assert caught.value.path == "/0/io/outputs/0/schema"
+
+
+def test_a_schema_registry_starts_from_the_schemas_it_is_given() -> None:
+    assert SchemaRegistry({"A": {"type": "integer"}}).lookup("#/schemas/A") == {"type": "integer"}
+    assert SchemaRegistry().schemas == {} and SchemaRegistry(None).schemas == {}
+    with pytest.raises(KeyError, match="#/schemas/A"):
+        SchemaRegistry({"B": {}}).lookup("#/schemas/A")
+
+
 @pytest.mark.parametrize(
     ("raw_input", "message", "pointer"),
     [
@@ -467,8 +637,54 @@ def test_required_repeated_input_needs_an_element() -> None:
     raw = node("multi", inputs=[{"name": "id", "schema": "BeanId", "repeated": True, "required": True,
                                  "arg": {"positional": 0}}])
     assert build_argv(raw, {"id": ["a", "b"]}, schemas=SCHEMAS) == ["beans", "set-status", "a", "b"]
-    with pytest.raises(IntentError, match="at least one"):
+    with pytest.raises(IntentError) as refused:
         build_argv(raw, {"id": []}, schemas=SCHEMAS)
+    assert (refused.value.message, refused.value.path) == ("argument 'id' needs at least one element", "/arguments/id")
+
+
+def test_each_refused_argument_is_named_in_the_message_and_pointed_at(bean: Any) -> None:
+    cases: list[tuple[dict[str, Any], str, str]] = [
+        ({"status": "done"}, "argument 'id' is required", "/arguments/id"),
+        ({"id": "b", "status": "done", "zz": 1, "extra": 2}, "unknown argument(s) for 'beans.set-status': extra, zz",
+         "/arguments/extra"),
+    ]
+    for arguments, message, path in cases:
+        with pytest.raises(IntentError) as refused:
+            build_argv(bean, arguments)
+        assert (refused.value.code, refused.value.message, refused.value.path) == ("INPUT_INVALID", message, path)
+
+
+def test_no_stdin_input_given_means_no_stdin_at_all(bean: Any) -> None:
+    # None, not b"": the process then gets /dev/null instead of an empty pipe.
+    assert build_invocation(bean, {"id": "b", "status": "todo"}).stdin is None
+    assert build_invocation(bean, {"id": "b", "status": "todo", "note": ""}).stdin == b""
+
+
+def test_a_repeated_boolean_flag_is_written_once_per_true_element() -> None:
+    raw = node("v", inputs=[{"name": "verbose", "schema": {"type": "boolean"}, "repeated": True,
+                             "arg": {"flag": "-v"}}])
+    assert build_argv(raw, {"verbose": [False, True, False, True]}) == ["beans", "set-status", "-v", "-v"]
+
+
+def test_an_argv_node_input_without_a_place_is_refused_even_when_not_given() -> None:
+    raw = node("nowhere", inputs=[{"name": "x", "schema": {"type": "integer"}}])
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {})
+    assert (refused.value.code, refused.value.message, refused.value.path) == (
+        "INPUT_INVALID", "input 'x' has no place in argv", "/io/inputs")
+
+
+def test_argv_is_bounded_at_exactly_128_kib_counting_a_terminating_byte_per_word() -> None:
+    raw = node("words", inputs=[{"name": "w", "schema": {"type": "string", "pattern": "^[a-z]+$"},
+                                 "repeated": True, "arg": {"positional": 0}}])
+    command_bytes = len(b"beans\0set-status\0")
+    words = ["a" * 4096] * 31  # 31 x 4097 bytes
+    last = 128 * 1024 - command_bytes - 31 * 4097 - 1
+    assert len(build_argv(raw, {"w": [*words, "a" * last]})) == 2 + 32
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {"w": [*words, "a" * (last + 1)]})
+    assert (refused.value.message, refused.value.path) == (
+        "the arguments add up to more than 131072 bytes of argv", "/arguments")
 
 
 def test_in_process_and_mcp_nodes_have_no_argv() -> None:
@@ -515,10 +731,13 @@ def test_a_reference_deep_inside_a_schema_is_resolved_or_named(schema: dict[str,
         "Tool node 'x', input 'n': schema reference '#/schemas/Nope' does not resolve", "/0/io/inputs/0/schema")
 
 
-def test_direct_call_on_unconstrained_node_is_refused() -> None:
-    raw = node("grep", inputs=[{"name": "q", "schema": {"type": "string"}, "arg": {"positional": 0}}])
-    with pytest.raises(IntentError, match="stdin"):
-        build_argv(raw, {"q": "x"})
+@pytest.mark.parametrize("arg", [{"positional": 0}, {"flag": "--q"}], ids=["positional", "flag"])
+def test_direct_call_on_unconstrained_node_is_refused(arg: dict[str, Any]) -> None:
+    raw = node("grep", inputs=[{"name": "q", "schema": {"type": "string"}, "arg": arg}])
+    with pytest.raises(IntentError) as refused:
+        build_argv(raw, {})  # refused for its type, whether or not a value is given
+    assert (refused.value.message, refused.value.path) == (
+        "input 'q' is a free string without enum, pattern or format: free text goes on stdin", "/arguments/q")
 
 
 def test_container_arm_builds_the_command_argv() -> None:

@@ -420,6 +420,8 @@ def test_numbers_render_as_argv_words_and_a_negative_one_only_after_a_flag() -> 
         ["php", "-r", "x"], ["busybox", "sh", "-c", "x"], ["timeout", "5", "zsh", "-c", "x"],
         ["env", "-S", "sh -c x"], ["xargs", "rm"], ["nice", "-n", "5", "dash", "-c", "x"],
         ["env", "--unknown-option", "value", "bash", "-c", "x"],
+        # The interpreter's own long options come before the one that runs code: they name no script.
+        ["bash", "--norc", "-c"], ["node", "--inspect", "-e"], ["/usr/bin/zsh", "--no-rcs", "-o", "-c"],
     ],
 )
 def test_shells_by_another_name_are_refused(command: list[str]) -> None:
@@ -443,6 +445,26 @@ def test_env_splitting_a_string_into_a_command_is_refused_as_such(command: list[
         "runs 'env -S', which splits a string into a command like a shell")
 
 
+@pytest.mark.parametrize("option", ["-Command=Get-Date", "-COMMAND=Get-Date", "-encodedCommand=ZQBjAGgAbwA="])
+def test_powershell_options_are_read_in_any_case_with_their_value_attached(option: str) -> None:
+    # The '=' keeps the word out of the short-option reading: only the long option, lower-cased, names it.
+    assert command_problem(["pwsh", option], code_inputs=False) == (
+        f"runs 'pwsh {option}': an interpreter told to run its arguments is a shell by another name")
+
+
+@pytest.mark.parametrize(
+    ("command", "program"),
+    [(["python3"], "python3"), (["python3", "-"], "python3"), (["python3", "-", "x"], "python3"),
+     (["bash", "--"], "bash"), (["bash", "-x", "-"], "bash"), (["env", "python3"], "python3"),
+     (["timeout", "5", "node", "--inspect"], "node")],
+)
+def test_an_interpreter_reading_its_program_from_stdin_or_the_inputs_is_refused(command: list[str],
+                                                                                program: str) -> None:
+    assert command_problem(command, code_inputs=True) == (
+        f"runs '{program}' without a script, so it would read its program from the call's inputs")
+    assert command_problem(command, code_inputs=False) is None  # no input to read it from
+
+
 def test_an_interpreter_without_a_script_is_refused_when_inputs_would_be_its_program() -> None:
     stdin_node = {"id": "run", "summary": "x", "io": {"inputs": [{"name": "code", "schema": {"type": "string"},
                                                                   "arg": "stdin"}]},
@@ -453,7 +475,8 @@ def test_an_interpreter_without_a_script_is_refused_when_inputs_would_be_its_pro
 @pytest.mark.parametrize(
     "command",
     [["python3", "tool.py"], ["python3", "-m", "json.tool"], ["awk", "{print $1}"], ["bash", "script.sh"],
-     ["env", "ls", "-l"], ["timeout", "-s", "KILL", "5", "date"], ["wc", "-l"], ["grep", "-c", "-e", "x"]],
+     ["env", "ls", "-l"], ["timeout", "-s", "KILL", "5", "date"], ["wc", "-l"], ["grep", "-c", "-e", "x"],
+     ["bash", "--", "script.sh"], ["nice", "sort", "-S", "50%"], ["node", "--inspect", "server.js", "-p", "80"]],
 )
 def test_programs_and_scripts_named_in_the_command_are_fine(command: list[str]) -> None:
     assert command_problem(command, code_inputs=True) is None

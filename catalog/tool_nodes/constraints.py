@@ -161,10 +161,14 @@ def _interpreter_problem(words: list[str], position: int, code_inputs: bool) -> 
         lowered = word.lower() if family == "powershell" else word
         if lowered in long_options or any(lowered.startswith(option + "=") for option in long_options):
             return f"runs '{program} {word}': an interpreter told to run its arguments is a shell by another name"
-        if word.startswith("-") and not word.startswith("--") and len(word) > 1:
+        if word == "-":
+            break  # the program is read from stdin
+        if word.startswith("-"):
             if set(word[1:]) & set(letters) and word[1:].isalpha():
                 return (f"runs '{program} {word}': an interpreter told to run its arguments is a shell by "
                         "another name")
+            # Another of the interpreter's own options (`-x`, `--norc`, `--inspect`; `--` too: a script
+            # named `-c` after it is refused as if it were the option, which is the safe side).
             continue
         return None  # a script (or module) named in the command: that is what runs
     if code_inputs:
