@@ -86,7 +86,7 @@ _AFTER = ("", " 2027", ", 2027", " of 2027", " in 1999", " 2027:30", " nineteen 
 def test_the_holiday_pattern_finds_what_its_longer_form_found() -> None:
     assert len(holidays._HOLIDAY_RE.pattern) < len(_LONG_HOLIDAY.pattern) * 0.85
     assert holidays._HOLIDAY_RE.groups == _LONG_HOLIDAY.groups
-    seen = set()
+    seen: set[int] = set()
     # every qualifier and every tail with each phrase, and each qualifier with one tail in turn
     frames = {*((b, "") for b in _BEFORE), *(("", a) for a in _AFTER), *zip(_BEFORE, itertools.cycle(_AFTER[1:]))}
     for phrase, (before, after) in itertools.product(_HOLIDAY_PHRASES, sorted(frames)):
