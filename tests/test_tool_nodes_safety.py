@@ -422,6 +422,11 @@ def test_numbers_render_as_argv_words_and_a_negative_one_only_after_a_flag() -> 
         ["env", "--unknown-option", "value", "bash", "-c", "x"],
         # The interpreter's own long options come before the one that runs code: they name no script.
         ["bash", "--norc", "-c"], ["node", "--inspect", "-e"], ["/usr/bin/zsh", "--no-rcs", "-o", "-c"],
+        # An option's value is no script: the option that runs code may still follow it.
+        ["python3", "-W", "ignore", "-c", "x"], ["node", "-r", "dotenv/config", "-e", "x"],
+        ["bash", "-o", "posix", "-c", "x"], ["bash", "+o", "posix", "-c", "x"], ["bash", "+x", "-c", "x"],
+        ["ruby", "-I", "lib", "-e", "x"], ["php", "-d", "x=1", "-r", "x"], ["awk", "-F", ",", "-v", "x=1"],
+        ["deno", "eval", "x"], ["timeout", "5", "bun", "eval", "x"],
     ],
 )
 def test_shells_by_another_name_are_refused(command: list[str]) -> None:
@@ -476,7 +481,10 @@ def test_an_interpreter_without_a_script_is_refused_when_inputs_would_be_its_pro
     "command",
     [["python3", "tool.py"], ["python3", "-m", "json.tool"], ["awk", "{print $1}"], ["bash", "script.sh"],
      ["env", "ls", "-l"], ["timeout", "-s", "KILL", "5", "date"], ["wc", "-l"], ["grep", "-c", "-e", "x"],
-     ["bash", "--", "script.sh"], ["nice", "sort", "-S", "50%"], ["node", "--inspect", "server.js", "-p", "80"]],
+     ["bash", "--", "script.sh"], ["nice", "sort", "-S", "50%"], ["node", "--inspect", "server.js", "-p", "80"],
+     ["python3", "-W", "ignore", "tool.py"], ["node", "-r", "dotenv/config", "server.js"],
+     ["bash", "+o", "posix", "script.sh"], ["awk", "-F", ",", "{print $1}"], ["deno", "run", "main.ts"],
+     ["python3", "-m", "json.tool", "-c"], ["python3", "+tool.py"]],
 )
 def test_programs_and_scripts_named_in_the_command_are_fine(command: list[str]) -> None:
     assert command_problem(command, code_inputs=True) is None

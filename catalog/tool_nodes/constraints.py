@@ -111,6 +111,28 @@ _EVAL_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "awk": ("", ()),
     "lisp": ("ec", ("--eval", "-eval", "--expr")),
 }
+# Interpreter -> its options whose value is the next word (`python3 -W ignore`): that word names no
+# script. Listing an option that in truth takes no value only errs towards refusing.
+_VALUE_OPTIONS: dict[str, frozenset[str]] = {
+    "shell": frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"}),
+    "python": frozenset({"-W", "-X", "--check-hash-based-pycs"}),
+    "perl": frozenset({"-I"}),
+    "ruby": frozenset({"-I", "-r", "-C", "-E", "--encoding", "--external-encoding", "--internal-encoding"}),
+    "node": frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader", "--input-type",
+                       "--title", "-C", "--conditions", "--env-file"}),
+    "php": frozenset({"-d", "-c", "-z"}),
+    "lua": frozenset({"-l"}),
+    "tcl": frozenset({"-encoding"}),
+    "powershell": frozenset(),
+    "osascript": frozenset({"-l", "-s"}),
+    "r": frozenset(),
+    "julia": frozenset({"-t", "--threads", "-p", "--procs", "-C", "--cpu-target", "-J", "--sysimage", "-L",
+                        "--load"}),
+    "awk": frozenset({"-v", "-F", "--assign", "--field-separator"}),
+    "lisp": frozenset(),
+}
+# Interpreter -> a first word that is a subcommand running code given as an argument (`deno eval`).
+_EVAL_SUBCOMMANDS: dict[str, frozenset[str]] = {"node": frozenset({"eval"})}
 _INTERPRETERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(expression), family)
     for expression, family in (
@@ -157,19 +179,28 @@ def _interpreter_problem(words: list[str], position: int, code_inputs: bool) -> 
     if family is None:
         return None
     letters, long_options = _EVAL_OPTIONS[family]
+    # Shells also take options after a '+' (`bash +o posix`, `+x`).
+    option_starts = ("-", "+") if family == "shell" else ("-",)
+    takes_value = False
     for word in words[position + 1 :]:
+        if takes_value:
+            takes_value = False
+            continue  # the value of the option before it, not a script
         lowered = word.lower() if family == "powershell" else word
         if lowered in long_options or any(lowered.startswith(option + "=") for option in long_options):
             return f"runs '{program} {word}': an interpreter told to run its arguments is a shell by another name"
         if word == "-":
             break  # the program is read from stdin
-        if word.startswith("-"):
+        if word.startswith(option_starts):
             if set(word[1:]) & set(letters) and word[1:].isalpha():
                 return (f"runs '{program} {word}': an interpreter told to run its arguments is a shell by "
                         "another name")
             # Another of the interpreter's own options (`-x`, `--norc`, `--inspect`; `--` too: a script
             # named `-c` after it is refused as if it were the option, which is the safe side).
+            takes_value = word in _VALUE_OPTIONS[family]
             continue
+        if word in _EVAL_SUBCOMMANDS.get(family, ()):
+            return f"runs '{program} {word}': an interpreter told to run its arguments is a shell by another name"
         return None  # a script (or module) named in the command: that is what runs
     if code_inputs:
         return f"runs '{program}' without a script, so it would read its program from the call's inputs"

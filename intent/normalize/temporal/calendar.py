@@ -34,6 +34,7 @@ from intent.normalize.temporal.lexicon import (
     SPELLED_YEAR,
     WEEKDAY,
     WEEKDAY_WORDS,
+    WEEKDAYS,
     YEAR,
     alternation,
     day_of,
@@ -55,15 +56,22 @@ _DASH = re.compile(
     r"(?<![\w/.:$-])(\d{1,2})\s?-\s?(\d{1,2})(?![\w/:%.-]|\s*(?:[ap]\.?m\b|h\b|hours?|days?|people|pm|am|o'?clock))",
     re.IGNORECASE,
 )
+# "may 27 79", "3 jan 10": two digits after a day and a month name, a space between, are the year
+# when nothing follows them but the end, a stop or a time of day ("may 27 79 4:30"); followed by
+# other words they may be an hour or a count ("Dec 5 10 people"), and are not read.
+# "March 3rd next year", "the 5th of May of last year": the year named by its distance from this one.
+_YEAR_WORDS = r"(?:,\s*|\s+(?:of\s+)?)((?:this|next|last)\s+year)\b"
+_TWO_DIGIT_YEAR = r"\s+(\d{2})(?=\s*$|\s*[,;!?)]|\.(?!\d)|\s+(?:at\s+|@\s*)?\d{1,2}[:.]\d{2}(?!\d))"
 _MONTH_FIRST = re.compile(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|"
+    rf"{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|"
-    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR}))?",
+    rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
 # "2027 Jan 2", "2027, January 2nd", "2027-jan-2", "2027/01/jan": the year first, then a month name
@@ -131,6 +139,19 @@ _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|sinc
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
 _ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
                      re.IGNORECASE)
+# "12th at 3pm", "5th, 10am": an ordinal day of month alone, when a time of day follows it.
+_ORDINAL_AT = re.compile(
+    r"(?<![\w/.:$#-])((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
+    r"(?=\s*,?\s+(?:at|@)\s*(?:\d|noon\b|midnight\b)|\s*,?\s*(?:@\s*)?\d{1,2}(?::\d{2})?\s*[ap]\.?m\b)",
+    re.IGNORECASE,
+)
+# "Wed Oct 26 15:50:06 2016", "Tue Dec 1 10:00:00 UTC 2026": the stamp of a Unix clock, the time of
+# day between the day and the year.
+_CLOCK_STAMP = re.compile(
+    rf"\b({WEEKDAY})\.?,?\s+({MONTH})\.?\s+(\d{{1,2}})\s+([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?"
+    rf"\s+(?:([a-z]{{1,4}})\s+)?({YEAR})\b(?![:.]\d)",
+    re.IGNORECASE,
+)
 # "Tuesday 19th", "Thu 15th": a day of month right after a weekday.
 _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))" + _FOLLOWS_OK,
                           re.IGNORECASE)
@@ -175,6 +196,10 @@ def _years(text: str | None, reference: date | None) -> tuple[int, ...] | None:
     said in 2016 may be 1940 or 2040: conventions differ)."""
     if not text:
         return None
+    if text.lower().endswith("year"):  # "this year", "next year", "last year"
+        if reference is None:
+            return ()
+        return (reference.year + {"this": 0, "next": 1, "last": -1}[text.split()[0].lower()],)
     digits = text.lstrip("'")
     if not digits.isdigit():
         year = spelled_year(digits)
@@ -258,6 +283,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
     digits = _DIGIT.search(text) is not None
     sep = digits and _NUMERIC_SEP.search(text) is not None
     months = words & MONTH_WORDS
+    weekday_names = words & WEEKDAY_WORDS
     for match in scan(_ISO, text, sep):
         value = safe_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
         if value is None:
@@ -301,12 +327,23 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                        _years(match.group(3), reference), reference)
         if piece:
             out.append(piece)
+    for match in scan(_CLOCK_STAMP, text, months and weekday_names and ":" in text):
+        value = safe_date(int(match.group(8)), MONTHS[match.group(2).lower()], int(match.group(3)))
+        zone = zone_key(match.group(7)) if match.group(7) else None
+        unknown_zone = bool(match.group(7)) and zone in (None, "?")
+        if value is None or value.weekday() != WEEKDAYS[match.group(1).lower()] or unknown_zone:
+            out.append(Piece(match.start(), match.end(), "moment", bad=True))  # a stamp that does not hold together
+            continue
+        out.append(Piece(match.start(), match.end(), "moment", days=(value,),
+                         clocks=((int(match.group(4)), int(match.group(5))),), zone=zone,
+                         second=int(match.group(6) or 0)))
     for match in scan(_MONTH_FIRST, text, months):
         day = day_of(match.group(2))
         if day is None:
             continue
+        written_year = match.group(3) or match.group(4) or match.group(5) or match.group(6)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
-                       _years(match.group(3) or match.group(4), reference), reference)
+                       _years(written_year, reference), reference)
         if piece:
             out.append(piece)
     ranged = months and digits and (_RANGE_MARK.search(text) is not None or words & _RANGE_WORDS)
@@ -371,7 +408,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         day = day_of(match.group(1))
         if day is None:
             continue
-        years = _years(next((g for g in match.groups()[2:7] if g), None), reference)
+        years = _years(next((g for g in match.groups()[2:9] if g), None), reference)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
         if piece:
             out.append(piece)
@@ -390,7 +427,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
     ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS
     weekday_words = words & WEEKDAY_WORDS
     for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and weekday_words),
-                           (_WEEKDAY_NUMBER, digits and weekday_words)):
+                           (_WEEKDAY_NUMBER, digits and weekday_words), (_ORDINAL_AT, ordinal)):
         for match in scan(pattern, text, worth):
             day = day_of(match.group(1))
             # the quote keeps its "the" ("the 1st"): a bare "1st" is no date

@@ -27,17 +27,22 @@ from intent.normalize.temporal.pieces import Clock, Piece
 
 __all__ = ["clock_pieces", "open_hour"]
 
-# "pm", "p.m.", "p m", "pmish", or a bare "p" glued or spaced
-_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:ish\b)?"
+# "pm", "p.m.", "p m", "pmish", "pm-ish", or a bare "p" glued or spaced
+_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:-?ish\b)?"
 _H12 = r"(1[0-2]|0?[1-9])"
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
-_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)")
-_SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
-_H_NOTATION = re.compile(r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min)?)?\b(?!\s*(?:ours?|rs?)\b)",
-                         re.IGNORECASE)
-_MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:ish)?\b",
+# "15:30", "19:00h", "07:30 hrs" (a 24-hour clock says so with "h" or "hrs")
+_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)(\s?(?:h|hrs)\b)?",
                     re.IGNORECASE)
+_SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
+# "15h30", "8h10m", "8h10m00s"
+_H_NOTATION = re.compile(
+    r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min|m(?:([0-5]\d)s)?)?)?\b(?!\s*(?:ours?|rs?)\b)", re.IGNORECASE
+)
+_MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
+_NAMED = re.compile(
+    r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:-?ish)?\b", re.IGNORECASE
+)
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
     rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?(?:-?ish)?"
@@ -46,6 +51,9 @@ _HOUR_BEFORE_DAY = re.compile(
     rf"(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
 )
+# "at 6 30 am", as speech is written down: hour and minutes apart, read only after a cue or at the
+# start ("a table for 6 10pm" is six people at ten).
+_SPACED_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|0?[1-9])\s([0-5]\d)\s*{_MER}", re.IGNORECASE)
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
 _COMPACT_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
 _COMPACT_AT = re.compile(
@@ -91,7 +99,7 @@ _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+q
 _PAST_TO = re.compile(
     rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
     rf"(?![\s-]+(?:{MINUTE_WORD})\b)"  # "three mins to five thirty" is not read as "to five"
-    rf"(?:\s*{_MER})?",
+    rf"(?:\s*o'?\s?clock\b)?(?:\s*{_MER})?",
     re.IGNORECASE,
 )
 _RANGE = re.compile(
@@ -102,6 +110,12 @@ _RANGE = re.compile(
 # British "half five": half past five.
 _HALF_HOUR_WORD = re.compile(
     rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
+    re.IGNORECASE,
+)
+# "at half 4": with digits only after a cue ("half 4 of them" is a count).
+_HALF_HOUR_DIGIT = re.compile(
+    rf"(?:\b(?:at|around|about|by|until|till|from)\s+|@\s*)half\s+(1[0-2]|0?[1-9])(?![\d:]|\.\d)(?:\s*{_MER})?"
+    r"(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?|mins?|minutes?)\b)",
     re.IGNORECASE,
 )
 _MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30, "fifteen": 15, "twenty": 20,
@@ -185,7 +199,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if match.group(3) and int(match.group(3)):
             continue  # to the second: see _SECONDS
         hour, minute = int(match.group(1)), int(match.group(2))
-        if match.group(1).startswith("0") or hour == 0 or hour >= 13:
+        if match.group(1).startswith("0") or hour == 0 or hour >= 13 or match.group(4):
             out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
@@ -200,6 +214,12 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_COMPACT_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         if letter and not (match.group(4) and letter.lower() == "a"):
+            clock = _meridiem(int(match.group(1)), int(match.group(2)), letter)
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_SPACED_MERIDIEM, text, mer):
+        letter = _letter(match, 3)
+        led = _HOUR_LEAD.search(_before(text, match.start())) is not None
+        if letter and not (match.group(4) and letter.lower() == "a") and led:
             clock = _meridiem(int(match.group(1)), int(match.group(2)), letter)
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_COMPACT_AT, text, cue):
@@ -227,7 +247,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             if re.search(r"\b(?:in|for|within|after|every)\s+(?:\d+/\d+\s*)?$", _before(text, match.start())):
                 continue  # "in 1h" is a duration
             clock = (int(match.group(1)), int(match.group(2) or 0))
-            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+            second = int(match.group(3) or 0) if pattern is _H_NOTATION else 0
+            out.append(Piece(match.start(), match.end(), "time", clocks=(clock,), second=second))
     for match in scan(_NAMED, text, words & _NAMED_WORDS):
         midnight = match.group(1).lower().replace("-", "").replace(" ", "") == "midnight"
         out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
@@ -265,12 +286,15 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if re.search(r"\b(?:from|between)\s+$", _before(text, match.start())):
             continue  # "from ten to five" is a range, not 4:50
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
-        if match.group(1).isdigit() and " min" not in match.group(0).lower() and not named_target:
-            continue  # "3 to 5" is a range; "10 minutes to 5" and "20 past 3pm" are times
+        relation = match.group(2).lower()
+        counted = " min" in match.group(0).lower() or relation == "past"
+        if match.group(1).isdigit() and not counted and not named_target:
+            continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
-    for match in scan(_HALF_HOUR_WORD, text, "half" in words and words & _HOUR_WORD_SET):
+    for match in (*scan(_HALF_HOUR_WORD, text, "half" in words and words & _HOUR_WORD_SET),
+                  *scan(_HALF_HOUR_DIGIT, text, "half" in words and cue)):
         letter = _letter(match, 2)
         hour = _hour(match.group(1))
         if letter:

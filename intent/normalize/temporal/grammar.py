@@ -14,7 +14,7 @@
 
 A phrase that cannot be read whole (an unknown zone, a weekday that contradicts its date) yields
 nothing, so no part of it is read in its place; nor is a phrase read next to the unread rest of a
-date ("21. Okt 19:00", "the 15 at 8pm"), next to words that move it ("March 3rd next year", "since
+date ("21. Okt 19:00", "the 15 at 8pm"), next to words that move it ("next May 5th", "since
 Monday") or next to an alternative ("7 or 8pm"). Words that blur a day without moving it ("early
 tomorrow", "the end of Friday") are taken in, without a time of day.
 """
@@ -47,6 +47,7 @@ from intent.normalize.temporal.lexicon import (
     TRIGGER_WORDS,
     WEEKDAY,
     WEEKDAY_WORDS,
+    WEEKDAYS,
     alternation,
     count_of,
 )
@@ -88,13 +89,17 @@ def _part_fits(part: str, clock: Clock) -> bool:
     return True
 
 
+_DAY_BEFORE_MERIDIEM = re.compile(rf"\b(?:{WEEKDAY}|tomorrow|tmrw|today|yesterday)\.?[ \t]+$", re.IGNORECASE)
+
+
 def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
         part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening"}.get(part, part)
-        if part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at")):
-            continue  # a lone "am" is the verb
+        if (part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at"))
+                and not _DAY_BEFORE_MERIDIEM.search(_before(text, match.start(), 16))):
+            continue  # a lone "am" is the verb; "Monday AM", "tomorrow pm" are parts of a day
         out.append(Piece(match.start(), match.end(), "part", part=part))
     return out
 
@@ -376,11 +381,12 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
     for start, end, words, digits in _windows(text):
         window = text[start:end]
         found: list[Piece] = []
+        months = words & MONTH_WORDS  # "the end of March": read with the counted days
         if digits or words & CALENDAR_WORDS:
             found += calendar_pieces(window, today, words)
-        if words & WEEKDAY_WORDS or "day" in words:
+        if words & WEEKDAY_WORDS or "day" in words or "weekday" in words:
             found += weekday_pieces(window, today)
-        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS):
+        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months):
             found += relative_pieces(window, reference, words)
         if words & HOLIDAY_WORDS:
             found += holiday_pieces(window, today)
@@ -393,7 +399,9 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
     for piece in _choose(pieces):
         if zoned and piece.start < zoned[-1].end:
             continue  # inside the zone the piece before took ("14:00-05:00")
-        zoned.append(_with_zone(text, piece) if piece.kind == "time" else piece)
+        # a time, or a written date and time ("2026-12-03 14:00 UTC"): a zone name after it is its zone
+        written_moment = piece.kind == "moment" and not piece.inferred and piece.zone is None and piece.clocks
+        zoned.append(_with_zone(text, piece) if piece.kind == "time" or written_moment else piece)
     chosen = _after_day_only(text, zoned)
     groups: list[_Group] = []
     for piece in chosen:
@@ -407,6 +415,9 @@ def _read(text: str, reference: datetime | None) -> tuple[TemporalMention, ...]:
         groups.append(_Group(piece))
     small_hours = reference is not None and reference.hour < 6
     mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
+    # a phrase a shifted one took in ("Friday" of "the Friday before Dec 25") is not read again
+    mentions = [m for m in mentions
+                if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
     return tuple(_ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
 
 
@@ -525,7 +536,7 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if number and unread(mention.start - len(number.group(0))):
         # a count before a day is a count ("for 4 tomorrow", "for 4 at 7pm"), but an ordinal, a
         # number after "the" or "on", or a number or year right before "14:30" or "jul 22" is the
-        # unread part of a date ("15th at 8pm", "the 15 at 8pm", "2018 14:30")
+        # unread part of a date ("the 15 at 8pm", "2018 14:30")
         glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
         if number.group(3) or number.group(1) or glued:
             return True
@@ -540,7 +551,8 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         elif word in _COMMON_MONTHS:
             named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
         else:
-            named = word in _UNREAD_NEIGHBOURS
+            named = word in _UNREAD_NEIGHBOURS and not (
+                word == "day" and _WORKDAY_END_BEFORE.search(_before(text, mention.start, 40)))  # "end of day Friday"
         # only date words count here (a count before a day is a count: see above)
         if named and unread(start):
             return True
@@ -585,11 +597,34 @@ _SHIFT = re.compile(
 )
 
 
+# "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day.
+_WEEKDAY_SHIFT = re.compile(rf"\bthe\s+({WEEKDAY})\s+(before|after|following|prior\s+to)\s+(?:the\s+)?$",
+                            re.IGNORECASE)
+
+
+def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | None:
+    match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    if match is None:
+        return None
+    weekday = WEEKDAYS[match.group(1).lower()]
+    after = match.group(2).lower() in ("after", "following")
+    readings = tuple(Reading(d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1), None, None) if after
+                     else Reading(d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1), None, None)
+                     for d in (r.day for r in mention.readings) if d is not None)
+    return TemporalMention(match.start(), mention.end, readings, True, date_span=(match.start(), mention.end))
+
+
 def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
-    """A day counted from another day the text names: a new phrase starting at the count."""
-    match = _SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    """A day counted from another day the text names: a new phrase starting at the count, or at
+    the weekday counted from it."""
     days = tuple(r.day for r in mention.readings)
-    if match is None or any(d is None for d in days) or any(r.clock for r in mention.readings):
+    if any(d is None for d in days) or any(r.clock for r in mention.readings):
+        return mention
+    by_weekday = _weekday_shifted(text, mention)
+    if by_weekday is not None:
+        return by_weekday
+    match = _SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    if match is None:
         return mention
     count = 1 if match.group(1) else count_of(match.group(2))
     if count is None:
@@ -639,13 +674,18 @@ _AFTER_GUARD = re.compile(
 )
 # Words that blur a day without moving it: "early tomorrow", "the end of Friday", "tomorrow sometime".
 # The phrase takes them in (its day is still the day written; they give it no time of day).
+# "EOD Friday", "Friday COB", "close of business tomorrow": the end of a working day, which day it is.
+_WORKDAY_END = r"(?:eod|cob|eob|close\s+of\s+(?:business|play)|end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
 _BLUR_BEFORE = re.compile(
     r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
     r"\bfirst\s+thing\s+(?:on\s+|in\s+the\s+)?|"
+    rf"\b{_WORKDAY_END},?\s+(?:on\s+)?|"
     r"\bmid[-\s]?)$",
     re.IGNORECASE,
 )
-_BLUR_AFTER = re.compile(r"\s+(?:sometime|some\s+time|at\s+some\s+point)\b", re.IGNORECASE)
+_WORKDAY_END_BEFORE = re.compile(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
+_BLUR_AFTER = re.compile(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b",
+                         re.IGNORECASE)
 
 
 def _blurred(text: str, mention: TemporalMention) -> TemporalMention:

@@ -125,6 +125,9 @@ ORDINAL_WORD = alternation(ORDINAL_WORDS)
 HOUR_WORD = alternation(HOUR_WORDS)
 MINUTE_WORD = alternation(MINUTE_WORDS)
 COUNT = alternation([w for w, v in COUNT_WORDS.items() if v is not None]) + r"|\d{1,3}"
+# Any count to ninety-nine in words ("in forty-five minutes", "sixteen days ago"): only where a
+# unit follows (the counted-from-now phrases), so the longer alternation is compiled into few patterns.
+COUNT_ANY = alternation([*(w for w, v in COUNT_WORDS.items() if v is not None), *CARDINAL_WORDS]) + r"|\d{1,3}"
 CARDINAL = alternation(CARDINAL_WORDS)
 _CENTURY_WORDS = {"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # A year said in words: "nineteen seventy-two", "nineteen oh five", "seventeen hundred thirty three",
@@ -180,7 +183,7 @@ def count_of(text: str) -> int | None:
     word = " ".join(text.lower().split())
     if word.isdigit():
         return int(word)
-    return COUNT_WORDS.get(word)
+    return COUNT_WORDS.get(word) or CARDINAL_WORDS.get(word) or CARDINAL_WORDS.get(word.replace(" ", "-"))
 
 
 # Words without which a family has nothing to read: a window of text runs only the families whose
@@ -194,8 +197,9 @@ ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORD
 CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "twenty", "thirty"})
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
-    "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr moro morrow yesterday overmorrow now "
-    "moment present night morning afternoon evening ago hence later business working".split()
+    "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow yesterday "
+    "overmorrow now "
+    "moment present night morning afternoon evening ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
     "christmas xmas boxing new year years valentine valentines patrick patricks paddy paddys april fools fool earth "

@@ -19,21 +19,23 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, WEEKDAY, count_of, scan, words_of
+from intent.normalize.temporal.lexicon import COUNT, COUNT_ANY, MONTH, MONTHS, WEEKDAY, YEAR, count_of, scan, words_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["relative_pieces"]
 
 _DAY_WORDS = re.compile(
-    r"\b(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)|(the\s+)?day\s+before\s+yesterday|overmorrow|"
-    r"(?:to|2)mor+ow'?s?|tmrw|tmr|2moro|yesterday|today|tonight|tonite|2nite|this\s+(?:morning|afternoon|evening))\b",
+    r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
+    r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
+    r"this\s+(?:morning|afternoon|evening))\b",
     re.IGNORECASE,
 )
-_LAST_NIGHT = re.compile(r"\blast\s+night\b", re.IGNORECASE)
+# "last night", "last evening", "the night before last" (two nights ago)
+_LAST_NIGHT = re.compile(r"\b(?:last\s+(night|evening)|the\s+(night)\s+before\s+last)\b", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
                   r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 _UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
-_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
+_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT_ANY}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 # "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
 _LEADING = rf"((?:(?:{COUNT})\s+(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?),?\s+(?:and\s+)?)+)?"
@@ -43,10 +45,10 @@ _LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE
 _LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
                  rf"{_AMOUNT}\s*{_UNIT}"
-                 r"(?:\s+and\s+a\s+half)?(?:['’]?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
+                 r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
-    rf"\b{_AMOUNT}\s+{_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
+    rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
     r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
@@ -74,13 +76,31 @@ _BUSINESS_DAYS = re.compile(
     rf"({COUNT})\s+(?:business|working|work)\s+days?\s+(from\s+now|from\s+today|later|hence|ago|back|earlier))\b",
     re.IGNORECASE,
 )
+# "in 1h30m", "1h 30m ago": hours and minutes written short.
+_HOURS_MINUTES = re.compile(
+    r"(?:\b(in|after)\s+|(?<![\w.:+]))(\d{1,2})\s?h(?:rs?)?\s?([0-5]?\d)\s?m(?:ins?)?\b"
+    r"(?(1)(?!\s+(?:ago|before|earlier|from|later|after)\b)|\s+(ago|from\s+now|later|earlier|hence))",
+    re.IGNORECASE,
+)
+_DURATION_CUE = re.compile(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
+# "+15 minutes", "+2h", "+1 day": a count written with a plus sign, from now.
+# Followed by other words it is more often an offer ("+2 days shipping", "+1 year warranty").
+_PLUS = re.compile(rf"(?<![\w+])\+\s?(\d{{1,3}})\s*{_UNIT}\b(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@)\b)",
+                   re.IGNORECASE)
+# "the end of the month", "end of next year", "by end of March", "EOM": the last day of a month or
+# a year (a day, never a moment: "end of day" is a time no one states the same way).
+_END_OF = re.compile(
+    rf"\b(?:(?:the\s+)?end\s+of\s+(?:(?:the\s+)?(?:(this|current|next|following|coming|last|previous|past)\s+)?"
+    rf"(month|year)|({MONTH})(?:\s+({YEAR}))?)|(eom|eoy))\b(?![\w-]|\s+(?:of|after|before|to)\b|\s+\d)",
+    re.IGNORECASE,
+)
 _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
 
 
 _DAY_TOKENS = frozenset(
     "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
-    "nite this morrow".split()
+    "nite this morrow tmw tmrow mrw mrow day".split()
 )
 _NOW_TOKENS = frozenset({"now", "moment", "present"})
 _UNIT_TOKENS = frozenset(
@@ -137,7 +157,7 @@ Shifted = tuple[str, date, tuple[int, int], int]  # kind, day, clock, second
 
 
 def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: str | None = None,
-           leading_count: bool = False) -> Shifted | None:
+           leading_count: bool = False, exact: bool = False) -> Shifted | None:
     unit = unit.lower().rstrip("s")
     unit = {"wk": "week", "yr": "year"}.get(unit, unit)  # "in 2 wks", "3 yrs ago"
     if leading:
@@ -152,8 +172,8 @@ def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: st
             return None  # "2 hours and 3 days": a moment counted in days has no time of day to give
         return shifted
     if unit in ("second", "sec"):  # "in 30 seconds", "10 seconds ago": to the second
-        if not float(amount).is_integer() or (amount == 1 and not leading_count):
-            return None  # "in a sec", "just a second": soon, not one second
+        if not float(amount).is_integer() or (amount == 1 and not (leading_count or exact)):
+            return None  # "in a sec", "just a second": soon; "in one second", "1 sec ago" are exact
         moment = reference + timedelta(seconds=sign * int(amount))
         return "moment", moment.date(), (moment.hour, moment.minute), moment.second
     if unit in ("hour", "hr", "h", "minute", "min"):
@@ -187,6 +207,28 @@ def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
     return Piece(start, end, "date", days=(day,), inferred=True)
 
 
+_EXACT_ONE = frozenset({"one", "1"})  # "one second from now" is a second; "a second" is a while
+_END_TOKENS = frozenset({"end", "eom", "eoy"})
+
+
+def _end_of(match: re.Match[str], today: date) -> date | None:
+    """The last day of the month or year an ``_END_OF`` match names; the next end of a month named
+    without a year (this year's until it has passed)."""
+    which, unit, month_word, year, short = match.groups()
+    if month_word:
+        month = MONTHS[month_word.lower()]
+        years = [int(year)] if year else [today.year, today.year + 1]
+        ends: list[date] = [date(y, month, 1) + relativedelta(months=1, days=-1) for y in years]
+        return next((end for end in ends if year or end >= today), None)
+    step = {"this": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1,
+            "past": -1}[(which or "this").lower()]
+    if (unit or "").lower() == "year" or (short or "").lower() == "eoy":
+        return date(today.year + step, 12, 31)
+    first: date = today.replace(day=1) + relativedelta(months=step)
+    last: date = first + relativedelta(months=1, days=-1)
+    return last
+
+
 def _part_word(word: str) -> str | None:
     word = " ".join(word.lower().split())
     if word in ("tonight", "tonite", "2nite"):
@@ -204,13 +246,14 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
     today = reference.date()
     out: list[Piece] = []
     for match in scan(_DAY_WORDS, text, words & _DAY_TOKENS):
-        word = " ".join(match.group(0).lower().split())
+        # "later today", "earlier this morning": the same day
+        word = " ".join(match.group(0).lower().split()).removeprefix("later ").removeprefix("earlier ")
         part = None
-        if word.endswith(("after tomorrow", "after tmrw", "after tmr")) or word == "overmorrow":
+        if word.endswith(("after tomorrow", "after tmrw", "after tmr", "after next")) or word == "overmorrow":
             offset = 2
         elif word.endswith("before yesterday"):
             offset = -2
-        elif word.startswith(("tom", "tmr", "2mor", "2moro")):
+        elif word.startswith(("tom", "tmr", "tmw", "2mor", "2mr")):
             offset = 1
         elif word == "yesterday":
             offset = -1
@@ -222,16 +265,19 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
     for match in scan(_NOW, text, words & _NOW_TOKENS):
         out.append(Piece(match.start(), match.end(), "moment", days=(today,),
                          clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
-    for match in scan(_LAST_NIGHT, text, "night" in words):
-        out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=1),), inferred=True,
-                         part="night"))
+    for match in scan(_LAST_NIGHT, text, words & {"night", "evening"}):
+        back = 2 if match.group(2) else 1
+        out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=back),), inferred=True,
+                         part=(match.group(1) or "night").lower()))
     for match in scan(_IN, text, units):
         amount = _amount(match.group(2))
         if amount is None:
             continue
         if match.group(0).lower().rstrip().endswith("and a half"):
             amount += 0.5
-        piece = _piece(match.start(), match.end(), _shift(reference, amount, match.group(3), 1, match.group(1)))
+        exact = match.group(2).lower() in _EXACT_ONE
+        shifted = _shift(reference, amount, match.group(3), 1, match.group(1), exact=exact)
+        piece = _piece(match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
     for match in scan(_AFTER_COUNT, text, units):
@@ -250,7 +296,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         elif relation.endswith("yesterday"):
             base = reference - timedelta(days=1)
         leading = _LEADING_BEFORE.search(text, max(0, match.start() - 80), match.start())
-        shifted = _shift(base, amount, match.group(2), sign, leading.group(1) if leading else None)
+        shifted = _shift(base, amount, match.group(2), sign, leading.group(1) if leading else None,
+                         exact=match.group(1).lower() in _EXACT_ONE)
         if shifted is not None and shifted[0] == "moment" and base is not reference:
             continue  # "2 hours from tomorrow" names no clear moment
         piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)
@@ -283,6 +330,21 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             while day.weekday() >= 5:
                 day += timedelta(days=sign)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+    for match in scan(_HOURS_MINUTES, text, units):
+        if not match.group(1) and _DURATION_CUE.search(text, max(0, match.start() - 8), match.start()):
+            continue  # "in 1h30m ago": neither
+        sign = -1 if (match.group(4) or "").lower() in ("ago", "earlier") else 1
+        moment = reference + sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3)))
+        out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                         clocks=((moment.hour, moment.minute),), inferred=True))
+    for match in scan(_PLUS, text, units and "+" in text):
+        piece = _piece(match.start(), match.end(), _shift(reference, float(match.group(1)), match.group(2), 1))
+        if piece:
+            out.append(piece)
+    for match in scan(_END_OF, text, words & _END_TOKENS):
+        last_day = _end_of(match, today)
+        if last_day is not None:
+            out.append(Piece(match.start(), match.end(), "date", days=(last_day,), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
         minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15

@@ -32,7 +32,10 @@ _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     r"(?:\s+(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
     r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
-    r"(from\s+(?:last|past|the\s+past|previous)\s+week)))?\b",
+    r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
+    # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
+    r"(next|coming|last|gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
+    r"\s+\d)))?\b",
     re.IGNORECASE,
 )
 # "next week Mon, Wed or Fri", "Tuesday or Thursday next week": every weekday of the list is in
@@ -55,16 +58,22 @@ _NEXT_THEN_LIST = re.compile(
 )
 _ONE_WEEKDAY = re.compile(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
 _THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
+_THE_BEFORE_LAST = re.compile(rf"\b(?:the\s+)?({WEEKDAY})\s+before\s+last\b", re.IGNORECASE)
+_BUSINESS = 7  # the "weekday" of a working day counted in a month
 _WEEKS_FROM = re.compile(
     rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
 _NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago|back)\b", re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
-# "the last day of October": a weekday (or day) counted inside a month.
+# "3rd thursday this september",
+# "the last day of October", "the last business day of the month": a weekday (or day, or working
+# day: Monday to Friday, public holidays not known) counted inside a month.
+_BUSINESS_DAY = r"(?:business|working|work)\s+day|weekday"
 _NTH_OF_MONTH = re.compile(
-    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|day)\s+(?:of|in)\s+"
-    rf"(?:({MONTH})\.?(?:,?\s+({YEAR}))?|(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY}|day)\s+"
+    rf"(?:(?:(?:of|in)\s+(?:this\s+)?|this\s+)({MONTH})\.?(?:,?\s+({YEAR}))?|"
+    r"(?:(?:of|in)\s+|(?=(?:this|next|last)\s+month))(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
@@ -97,6 +106,13 @@ _TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.
 def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
     """The ``nth`` (``-1``: last) ``weekday`` of the month starting at ``first``; ``None``: a day of month."""
     last: date = first + relativedelta(months=1) - timedelta(days=1)
+    if weekday == _BUSINESS:
+        working = [d for d in (first + timedelta(days=i) for i in range(last.day)) if d.weekday() < 5]
+        value = working[-1] if nth == -1 else working[nth - 1] if nth <= len(working) else None
+        if value is not None and any((d.month, d.day) in ((1, 1), (12, 25))
+                                     for d in working if (d <= value) == (nth != -1)):
+            return None  # New Year's Day or Christmas is on the way: a holiday nearly everywhere, so not read
+        return value
     if weekday is None:
         value = last if nth == -1 else first + timedelta(days=nth - 1)
         return value if value.month == first.month else None
@@ -109,7 +125,7 @@ def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
 def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     nth = _NTH[match.group(1).lower()]
     name = match.group(2).lower()
-    weekday = None if name == "day" else WEEKDAYS[name]
+    weekday = None if name == "day" else WEEKDAYS.get(name, _BUSINESS)
     this_month = today.replace(day=1)
     if match.group(3):
         month = MONTHS[match.group(3).lower()]
@@ -183,6 +199,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
     out: list[Piece] = []
     for match in _WEEKDAY_RE.finditer(text):
         qualifier = " ".join((match.group(1) or "").lower().split())
+        if match.group(9) and not qualifier:
+            qualifier = {"gone": "past"}.get(match.group(9).lower(), match.group(9).lower())
         name = match.group(2)
         weekday = WEEKDAYS[name.lower()]
         if not _readable(text, match, name, qualifier, bool(match.group(3))):
@@ -217,6 +235,11 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         year = int(match.group(3)) if match.group(3) else today.year + ahead
         day = date(year, 1, 1) if match.group(1).lower() in ("first", "1st") else date(year, 12, 31)
         out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=not match.group(3)))
+    for match in _THE_BEFORE_LAST.finditer(text):
+        weekday = WEEKDAYS[match.group(1).lower()]
+        last_one = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)  # strictly before today
+        out.append(Piece(match.start(), match.end(), "date", days=(last_one - timedelta(days=7),), inferred=True,
+                         weekday=weekday))
     for match in _THE_AFTER_NEXT.finditer(text):
         weekday = WEEKDAYS[match.group(1).lower()]
         day = _qualified(weekday, "", today)[0] + timedelta(days=7)

@@ -1,4 +1,4 @@
-"""Time zones named after a time ("3pm CET", "9am PT", "15:00 UTC", "10:00 GMT+2").
+"""Time zones named after a time ("3pm CET", "9am PT", "15:00 UTC", "10:00 GMT+2", "14:00 Europe/Berlin").
 
 Abbreviations with one meaning get a fixed offset; regional names ("PT", "Eastern") follow
 their zone's daylight-saving rules on the day in question (``zoneinfo``). Abbreviations with
@@ -35,13 +35,18 @@ _OFFSET = r"(?:utc|gmt)\s*[+-−]\s*\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}"
 _NAMES = "|".join(
     sorted([*_FIXED, *(k.replace(" ", r"\s+") for k in _REGIONAL), *UNKNOWN], key=len, reverse=True)
 )
-# A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00".
-ZONE = re.compile(rf"\s*\(?\s*({_OFFSET}|\b(?:{_NAMES})\b)\s*\)?", re.IGNORECASE)
+# A zone's IANA name, as calendars write it: "Europe/Berlin", "America/Argentina/Buenos_Aires".
+_IANA = r"(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Za-z_]+(?:/[A-Za-z_]+)?"
+# A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00",
+# "14:00 Europe/Berlin" (an IANA name first: "Pacific/Auckland" is not "Pacific").
+ZONE = re.compile(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b)\s*\)?", re.IGNORECASE)
 _OFFSET_PARTS = re.compile(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
 
 def zone_key(written: str) -> str | None:
     """The zone's key ("cet", "America/Los_Angeles", "+120"), "?" for a declined one, None if none."""
+    if "/" in written:  # an IANA name, spelled as the zone database spells it, or declined
+        return written if _zone(written) is not None else "?"
     word = " ".join(written.lower().split())
     if word in UNKNOWN:
         return "?"
