@@ -1,5 +1,8 @@
 """A small reader of JavaScript/TypeScript call structure: tokens, calls and their arguments.
 
+Java's call structure reads the same way (its string and character literals, their escapes,
+comments and brackets are written alike): ``bench.natty_corpus`` reads natty's JUnit tests with it.
+
 Enough to read test files written as calls with literal arguments (``f(x, "text", new Date(2012,
 7, 10), (result) => { expect(result.text).toBe("..."); })``): string literals (with their
 escapes), numbers, names, comments and balanced brackets. It does not evaluate JavaScript; a

@@ -6,6 +6,7 @@
     python -m bench.time_eval recognizers TUNING_SPECS ... --exclude-from HELD_OUT_SPECS ...
     python -m bench.time_eval chrono PATH/chrono/test/en/*.test.ts [--times] [--pipeline] [--negatives]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
+    python -m bench.time_eval natty PATH/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -21,8 +22,13 @@ chrono's English tests (``test/en/*.test.ts`` in wanasit/chrono, MIT licence, le
 its reference and checks of the phrase found and its start; read by ``chrono_phrases``, see
 ``bench.chrono_corpus`` for the grain rule and what is left out) and Chronic's parsing tests
 (``test/test_parsing.rb`` in mojombo/chronic, MIT licence; fixed reference 2006-08-16T14:00; read by
-``chronic_phrases``, see ``bench.chronic_corpus``). chrono and Chronic print how many cases were
-left out, by reason. chrono is the held-out corpus (``HELD_OUT_CORPORA``): ``--failures`` is refused.
+``chronic_phrases``, see ``bench.chronic_corpus``) and natty's JUnit tests (``DateTest.java``,
+``DateTimeTest.java``, ``TimeTest.java`` and ``TimeZoneTest.java``, PATH above:
+``src/test/java/com/joestelmach/natty/`` in joestelmach/natty, MIT licence, read at commit 74389feb;
+each ``validateDate``/``validateDateTime``/``validateTime`` with its reference, US/Eastern; read by
+``natty_phrases``, see ``bench.natty_corpus`` for the grain rule and what is left out). chrono,
+Chronic and natty print how many cases were left out, by reason. chrono and natty are held-out
+corpora (``HELD_OUT_CORPORA``): ``--failures`` is refused for them.
 
 A *simple phrase* is one whose expected value is a single calendar day or a single moment
 (Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
@@ -71,16 +77,17 @@ from typing import Any
 
 from bench.chronic_corpus import read_chronic
 from bench.chrono_corpus import read_chrono
+from bench.natty_corpus import read_natty
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "Phrase", "chronic_phrases", "chrono_negatives", "chrono_phrases",
-    "ctparse_phrases", "duckling_phrases", "exclude_phrases", "false_readings", "normalized", "recognizers_phrases",
-    "recognizers_texts", "score",
+    "ctparse_phrases", "duckling_phrases", "exclude_phrases", "false_readings", "natty_phrases", "normalized",
+    "recognizers_phrases", "recognizers_texts", "score",
 ]
 
 _MAX_WORDS = 6
 # The corpus no rule is written from: its misses are never listed, so no one tunes on them.
-HELD_OUT_CORPORA = frozenset({"chrono"})
+HELD_OUT_CORPORA = frozenset({"chrono", "natty"})
 TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value is put on
 # Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
 # reference time of most of its other specs stands in.
@@ -331,6 +338,26 @@ def chronic_phrases(paths: Sequence[Path]) -> tuple[list[Phrase], Counter[str]]:
     return phrases, dropped
 
 
+def natty_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
+    """The simple phrases of natty's test files, and how many cases were left out, by reason (see
+    ``bench.natty_corpus``): days, moments and, with ``times``, times of day."""
+    corpus = read_natty(paths)
+    dropped = Counter(corpus.dropped)
+    phrases: list[Phrase] = []
+    for case in corpus.cases:
+        if not _simple(case.text):
+            dropped["more than six words"] += 1
+            continue
+        time_only = case.grain == "time"
+        if time_only and not times:
+            dropped["a time of day (kept with --times)"] += 1
+            continue
+        expected = datetime.combine(date(*TIME_ONLY_DAY), case.expected.timetz()) if time_only else case.expected
+        phrases.append(Phrase(case.text, case.reference, expected, case.grain == "day", case.source,
+                              time_only=time_only))
+    return phrases, dropped
+
+
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
@@ -465,14 +492,14 @@ def report(label: str, counts: Counter[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", choices=("duckling", "ctparse", "recognizers", "chrono", "chronic"))
+    parser.add_argument("corpus", choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text, chrono: keep phrases resolving to a time of day "
+                        help="Recognizers-Text, chrono, natty: keep phrases resolving to a time of day "
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
                         help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
@@ -493,13 +520,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
-    elif args.corpus in ("chrono", "chronic"):
+    elif args.corpus in ("chrono", "chronic", "natty"):
         if args.corpus == "chrono":
             phrases, dropped = chrono_phrases(args.paths, times=args.times)
+        elif args.corpus == "natty":
+            phrases, dropped = natty_phrases(args.paths, times=args.times)
         else:
             phrases, dropped = chronic_phrases(args.paths)
         print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "
               + ", ".join(f"{reason} {n}" for reason, n in dropped.most_common()))
+        grains = Counter("times of day" if p.time_only else "days" if p.day_grain else "moments" for p in phrases)
+        print("read as: " + ", ".join(f"{n} {grain}" for grain, n in sorted(grains.items())))
     else:
         phrases = recognizers_phrases(args.paths, times=args.times)
     if args.exclude_from:

@@ -1,8 +1,8 @@
 """What a time phrase's words say about its grain: a time of day or a count of time, a day, neither.
 
-Used by the readers of other parsers' test corpora (``bench.chrono_corpus``, ``bench.chronic_corpus``)
-to tell a day from a moment when the test only gives a value, and to leave out phrases that name no
-single day (a month, a year, a week, a weekend).
+Used by the readers of other parsers' test corpora (``bench.chrono_corpus``, ``bench.chronic_corpus``,
+``bench.natty_corpus``) to tell a day from a moment when the test only gives a value, and to leave out
+phrases that name no single day (a month, a year, a week, a weekend).
 """
 
 from __future__ import annotations
