@@ -6,9 +6,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
-
 from intent.catalog_view import CatalogView
 from intent.errors import IntentError
 from intent.executor import Completer
@@ -131,6 +128,11 @@ class IntentConfig:
 
 def validate_schema(schema: Mapping[str, Any]) -> None:
     """Refuse a Schema that is not a draft 2020-12 object schema with properties (CONFIG_INVALID, with path)."""
+    # jsonschema loads here, when a Schema is configured, not with the package: a server's start
+    # without one (and the first tools/list) does without it.
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
     if not isinstance(schema, Mapping):
         raise IntentError("CONFIG_INVALID", "the Schema must be a JSON object", path="/schema")
     try:

@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from intent_mcp import __version__
 from intent_mcp.commands import COMMANDS
@@ -60,6 +61,34 @@ class _RootParser(argparse.ArgumentParser):
         return super().format_help()
 
 
+class _CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser, whose own arguments come from its module the first time it is used.
+
+    Serving (no command) then imports none of the command modules: building the parser stays
+    cheap on the server's start, and ``intent-mcp COMMAND ...`` or its help loads only that one.
+    """
+
+    module_name = ""  # empty for the nested parsers of a group (``serve KIND``), built whole by their command
+    _arguments_added = False
+
+    def _add_command_arguments(self) -> None:
+        if self.module_name and not self._arguments_added:
+            self._arguments_added = True
+            importlib.import_module(f"intent_mcp.commands.{self.module_name}").add_arguments(self)
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        self._add_command_arguments()
+        return super().parse_known_args(*args, **kwargs)
+
+    def format_usage(self) -> str:
+        self._add_command_arguments()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._add_command_arguments()
+        return super().format_help()
+
+
 def _add_server_arguments(parser: argparse.ArgumentParser) -> argparse.Action:
     """The server's flags on ``parser``; returns the ``--transport`` action, whose help is filled in late."""
     server = parser.add_argument_group("server")
@@ -86,12 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"intent-mcp {__version__}")
     parser.transport = _add_server_arguments(parser)
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subparsers.add_parser(name, help=help_text, description=help_text)
         sub.set_defaults(_module=module_name)
-        module = importlib.import_module(f"intent_mcp.commands.{module_name}")
-        module.add_arguments(sub)
+        sub.module_name = module_name
     return parser
 
 

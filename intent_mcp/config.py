@@ -8,18 +8,20 @@ never repeats a value from the file (a misplaced secret must not reach a termina
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import jsonschema
-from jsonschema.exceptions import ValidationError
+import jsonschema_rs
 
 from intent.errors import IntentError
 from intent.pointer import to_pointer
+
+if TYPE_CHECKING:  # jsonschema loads only when a configuration file is checked
+    from jsonschema.exceptions import ValidationError
 
 Mode = Literal["executor", "host"]
 
@@ -98,6 +100,12 @@ def config_schema() -> dict[str, Any]:
     text = resources.files("intent_mcp").joinpath("config.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
+
+
+@lru_cache(maxsize=1)
+def _compiled_config_check() -> Callable[[Any], bool]:
+    is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(config_schema()).is_valid
+    return is_valid
 
 
 def _invalid(message: str, path: str = "") -> IntentError:
@@ -202,7 +210,14 @@ def validate_config_document(document: Any) -> None:
 
 def _first_problem(document: Any) -> tuple[str, str] | None:
     """The most relevant schema violation of ``document`` as (JSON pointer, message), or None."""
-    best = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(config_schema()).iter_errors(document))
+    # The compiled check (jsonschema-rs, which the core loads anyway) passes a valid document; the
+    # reference validator is loaded only to find and word a problem, and has the last word.
+    if _compiled_config_check()(document):
+        return None
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    best = best_match(Draft202012Validator(config_schema()).iter_errors(document))
     return None if best is None else _describe(best)
 
 

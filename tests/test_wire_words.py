@@ -160,11 +160,11 @@ def test_one_rfc3339_rule_for_reference_times_and_date_time_fields(text: str, ok
     from catalog.tool_nodes.formats import check_format
     from intent import Intent, IntentConfig
     from intent.executors.builtin.state import _parse_reference_time
-    from intent.resolve.fields import _FORMATS
+    from intent.resolve.fields import _formats
     from intent.rfc3339 import is_date_time
 
     assert is_date_time(text) is ok
-    assert _FORMATS.conforms(text, "date-time") is ok
+    assert _formats().conforms(text, "date-time") is ok
     assert (_parse_reference_time(text) is not None) is ok
     # An argv word takes the strict form: no space between date and time.
     assert is_date_time(text, strict=True) is check_format("date-time", text) is (ok and " " not in text)
@@ -195,10 +195,10 @@ def test_one_rfc3339_rule_for_reference_times_and_date_time_fields(text: str, ok
 )
 def test_one_rfc3339_rule_for_times(text: str, full_time: bool, partial_time: bool) -> None:
     from catalog.tool_nodes.formats import check_format
-    from intent.resolve.fields import _FORMATS
+    from intent.resolve.fields import _formats
     from intent.rfc3339 import is_time, parse_time
 
-    assert is_time(text) is _FORMATS.conforms(text, "time") is full_time
+    assert is_time(text) is _formats().conforms(text, "time") is full_time
     # A Tool node's time argument may leave the offset out.
     assert is_time(text, offset_required=False) is check_format("time", text) is partial_time
     if full_time:

@@ -11,15 +11,17 @@ import math
 import re
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
 import orjson
-from jsonschema import Draft202012Validator
 
 from intent.config import Limits
 from intent.errors import FeedbackItem
 from intent.pointer import to_pointer
+
+if TYPE_CHECKING:  # the reference validator loads with the first candidate that fails the compiled check
+    from jsonschema import Draft202012Validator
 
 _BASELINE_ID = re.compile(r"^intent-\d+$")
 
@@ -31,13 +33,22 @@ class _SchemaCheck:
     bound it): a valid candidate needs measuring only when the depth limit is below it.
     """
 
-    __slots__ = ("explain", "is_valid", "max_depth", "schema")
+    __slots__ = ("_explain", "is_valid", "max_depth", "schema")
 
     def __init__(self, schema: dict[str, Any]) -> None:
         self.schema = schema
-        self.explain = Draft202012Validator(schema)
+        self._explain: Draft202012Validator | None = None
         self.is_valid: Callable[[Any], bool] = jsonschema_rs.validator_for(schema).is_valid
         self.max_depth = _instance_depth(schema)
+
+    @property
+    def explain(self) -> Draft202012Validator:
+        """The reference validator, built when a failure is first worded (a valid candidate never needs it)."""
+        if self._explain is None:
+            from jsonschema import Draft202012Validator
+
+            self._explain = Draft202012Validator(self.schema)
+        return self._explain
 
 
 def _instance_depth(schema: object) -> float:

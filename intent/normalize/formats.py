@@ -10,9 +10,12 @@ offset (``15:00:00+01:00``, ``15:00:00Z``).
 
 from __future__ import annotations
 
-from jsonschema import FormatChecker
+from typing import TYPE_CHECKING
 
 from intent import rfc3339
+
+if TYPE_CHECKING:  # jsonschema loads when a checker is first built, not with the recognizer
+    from jsonschema import FormatChecker
 
 __all__ = ["format_checker", "is_date", "is_date_time", "is_time"]
 
@@ -31,6 +34,8 @@ def is_time(value: object) -> bool:
 
 def format_checker() -> FormatChecker:
     """jsonschema's checker with these three formats replaced by the RFC 3339 rules above."""
+    from jsonschema import FormatChecker
+
     checker = FormatChecker()
     checker.checks("date")(is_date)
     checker.checks("date-time")(is_date_time)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from jsonschema import Draft202012Validator
 
 from intent.grounding import align, resolve_pointer
 from intent.normalize import FieldKind, derive_values, field_kind
@@ -17,7 +16,9 @@ from intent.normalize.temporal import tense_at
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 
-_FORMATS = format_checker()
+if TYPE_CHECKING:  # jsonschema loads with the first value checked, not with the package
+    from jsonschema import Draft202012Validator
+
 # Kinds whose every reading the normalizers list: a value or candidate outside them is not the evidence's.
 _READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME, FieldKind.INTEGER, FieldKind.NUMBER})
 
@@ -49,7 +50,14 @@ class CheckedValue:
 
 @lru_cache(maxsize=512)
 def _validator(schema_json: bytes) -> Draft202012Validator:
-    return Draft202012Validator(orjson.loads(schema_json), format_checker=_FORMATS)
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(orjson.loads(schema_json), format_checker=_formats())
+
+
+@lru_cache(maxsize=1)
+def _formats() -> Any:
+    return format_checker()
 
 
 def schema_error(value: Any, schema: Mapping[str, Any]) -> str | None:

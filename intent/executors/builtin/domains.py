@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from intent.nlu import scorer_for
-
 __all__ = ["choose_domain"]
 
 
@@ -21,6 +19,9 @@ def choose_domain(text: str, domains: Sequence[object] | None, *, action: str = 
     names = [d for d in domains or () if isinstance(d, str)]
     if not names:
         return None
+    # The scorer loads with the first instance that has domains; one without never pays for it.
+    from intent.nlu.scorer import scorer_for
+
     if target and target not in text:
         text = f"{text} {target}"
     return scorer_for(names, hints).choose(text, action=action)

@@ -132,10 +132,14 @@ CARDINAL = alternation(CARDINAL_WORDS)
 _CENTURY_WORDS = {"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # A year said in words: "nineteen seventy-two", "nineteen oh five", "seventeen hundred thirty three",
 # "two thousand", "two thousand and eight", "twenty twenty-six". "twenty five" is a number, not 2005.
+# "... hundred" and "two thousand" share their optional tail, so the 1-99 alternation is written once
+# (the two heads never start at the same place, and a shorter blank run before "hundred" or a
+# tail matches nothing, so the matches are those of a century branch listing all three forms).
+_CENTURY = "|".join(_CENTURY_WORDS)
 SPELLED_YEAR = (
-    rf"(?:(?:{'|'.join(_CENTURY_WORDS)})\s+(?:hundred(?:\s+(?:and\s+)?(?:{CARDINAL}))?|(?:oh|o|zero)[\s-]+"
-    rf"(?:{'|'.join(_UNITS)})|(?:{alternation(w for w, v in CARDINAL_WORDS.items() if v >= 10)}))|"
-    rf"two\s+thousand(?:\s+(?:and\s+)?(?:{CARDINAL}))?)(?![\w-])"
+    rf"(?:(?:(?:{_CENTURY})\s+hundred|two\s+thousand)(?:\s+(?:and\s+)?(?:{CARDINAL}))?|"
+    rf"(?:{_CENTURY})\s+(?:(?:oh|o|zero)[\s-]+(?:{'|'.join(_UNITS)})|"
+    rf"(?:{alternation(w for w, v in CARDINAL_WORDS.items() if v >= 10)})))(?![\w-])"
 )
 
 
