@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
+import functools
 import os
+import shutil
 import socket
 import sys
 import tempfile
@@ -54,9 +57,25 @@ FLOOR_ON_OUR_TRANSPORT = ServerCommand(
 INTENT_SERVER = ServerCommand("intent-mcp", "intent_mcp")
 
 
+@functools.cache
+def _bytecode_cache() -> str:
+    """A bytecode cache of this run's own, removed at exit.
+
+    Every server under test starts from bytecode after its first (unmeasured) start, as an
+    installed package does: with ``PYTHONDONTWRITEBYTECODE`` inherited, a checkout's servers
+    would compile their sources on every start while the SDK's came precompiled by the
+    installer. A cache of its own races no other run and leaves nothing in the checkout.
+    """
+    path = tempfile.mkdtemp(prefix="intent-mcp-bench-bytecode-")
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
 def child_environment() -> dict[str, str]:
-    """The environment for servers: the project importable, no bytecode writes racing other runs."""
+    """The environment for servers: the project importable, bytecode in this run's own cache."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = _bytecode_cache()
     existing = env.get("PYTHONPATH")
     env["PYTHONPATH"] = str(PROJECT_ROOT) + (os.pathsep + existing if existing else "")
     env.setdefault("PYTHONUNBUFFERED", "1")
