@@ -204,8 +204,12 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_HOUR_BEFORE_DAY, text, words & _DAY_WORDS):
-        if not _HOUR_LEAD.search(_before(text, match.start())) and "clock" not in match.group(0).lower():
-            continue  # "a table for 4 tonight": a count, not a time ("8 o'clock tonight" is one)
+        # "a table for 4 tonight": a count, not a time; "8 o'clock tonight" and "the call 8.30 tonight"
+        # are times (a count has no minutes), unless money stands before ("$8.30 tonight")
+        timed = "clock" in match.group(0).lower() or (
+            bool(match.group(2) or match.group(3)) and not re.search(r"[$€£\d.,]\s*$", _before(text, match.start())))
+        if not timed and not _HOUR_LEAD.search(_before(text, match.start())):
+            continue
         hour = _hour(match.group(1))
         if match.group(3) and match.group(1).isdigit():
             continue  # "3 twenty tomorrow" is no way to write a time

@@ -27,7 +27,7 @@ __all__ = ["relative_pieces"]
 _DAY_WORDS = re.compile(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
-    r"this\s+(?:morning|afternoon|evening))\b",
+    r"this\s+(?:morning|afternoon|evening)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b))\b",
     re.IGNORECASE,
 )
 # "last night", "last evening", "the night before last" (two nights ago)
@@ -233,7 +233,7 @@ def _part_word(word: str) -> str | None:
     word = " ".join(word.lower().split())
     if word in ("tonight", "tonite", "2nite"):
         return "night"
-    return word.split()[1] if word.startswith("this ") else None
+    return word.split()[1] if word.startswith("this ") and word != "this day" else None
 
 
 def relative_pieces(text: str, reference: datetime | None, words: frozenset[str] | None = None) -> list[Piece]:
