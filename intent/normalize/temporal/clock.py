@@ -46,7 +46,7 @@ _NAMED = re.compile(
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = re.compile(
     rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?(?:-?ish)?"
-    r"(?=\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
+    r"(?=,?\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
     rf"in\s+the\s+(?:morning|afternoon|evening|night|am|pm)\b|at\s+night\b|(?:at\s+)?lunch\s?time\b|at\s+lunch\b|"
     rf"(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
@@ -63,6 +63,10 @@ _COMPACT_AT = re.compile(
 )
 _CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approximately|approx\.?)"
 _HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@)\s*$", re.IGNORECASE)
+# "tomorrow 9 in the morning", "Friday 3 in the afternoon": a day named right before the hour leads it too
+# when a part of day, not another day, follows ("tomorrow 8 tonight" says two days)
+_DAY_LEAD = re.compile(rf"\b(?:today|tomorrow|tmrw|{WEEKDAY})\.?\s+$", re.IGNORECASE)
+_PART_NEXT = re.compile(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = re.compile(
     rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:ish|\s*o'?\s?clock)?"
@@ -208,7 +212,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         # are times (a count has no minutes), unless money stands before ("$8.30 tonight")
         timed = "clock" in match.group(0).lower() or (
             bool(match.group(2) or match.group(3)) and not re.search(r"[$€£\d.,]\s*$", _before(text, match.start())))
-        if not timed and not _HOUR_LEAD.search(_before(text, match.start())):
+        lead = _before(text, match.start())
+        day_led = _DAY_LEAD.search(lead) is not None and _PART_NEXT.match(text, match.end()) is not None
+        if not timed and not day_led and not _HOUR_LEAD.search(lead):
             continue
         hour = _hour(match.group(1))
         if match.group(3) and match.group(1).isdigit():
