@@ -485,7 +485,8 @@ _UNREAD_NEIGHBOURS = frozenset(
     "day days week weeks weekend fortnight month months year years hour hours minute minutes am pm holiday holidays "
     "break vacation season period".split()
 ) | (MONTH_WORDS - {"may", "mar", "march"})
-_NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@)[ \t]+)?([^\W_]+)", re.IGNORECASE)
+# ("Tuesday the week after": the day the week is counted from is not said)
+_NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@|of|in)[ \t]+)?(?:the[ \t]+)?([^\W_]+)", re.IGNORECASE)
 # "Monday, jan twenty two": a month name after a comma that the phrase did not take.
 _NEXT_MONTH_AFTER_COMMA = re.compile(
     rf"[ \t]*,[ \t]*(?:{alternation(MONTH_WORDS - {'may', 'mar', 'march'})})\b", re.IGNORECASE)

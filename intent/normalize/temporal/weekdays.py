@@ -93,6 +93,14 @@ _LAST_WEEKS = re.compile(
     rf"(?:the\s+)?({WEEKDAY})\b\.?",
     re.IGNORECASE,
 )
+# "Tuesday of the week after next", "the week before last on Friday": a weekday two weeks away,
+# counted in weeks that start on Monday.
+_TWO_WEEKS_OFF = r"the\s+week\s+(after\s+next|before\s+last)"
+_DAY_OF_TWO_WEEKS_OFF = re.compile(
+    rf"\b({WEEKDAY})\b\.?,?\s+(?:(?:of|in)\s+)?{_TWO_WEEKS_OFF}\b|"
+    rf"\b{_TWO_WEEKS_OFF}(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?(?:the\s+)?({WEEKDAY})\b\.?",
+    re.IGNORECASE,
+)
 _CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
                          r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
 _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
@@ -302,6 +310,11 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         spans = {(p.start, p.end) for p in listed}
         out[:] = [p for p in out if (p.start, p.end) not in spans]
         out.extend(listed)
+    for match in _DAY_OF_TWO_WEEKS_OFF.finditer(text):
+        weekday = WEEKDAYS[(match.group(1) or match.group(4)).lower()]
+        weeks = 2 if (match.group(2) or match.group(3)).lower().startswith("after") else -2
+        out.append(Piece(match.start(), match.end(), "date", days=(_week_monday(today, weeks) + timedelta(days=weekday),),
+                         inferred=True, weekday=weekday))
     for match in _LAST_WEEKS.finditer(text):
         weekday = WEEKDAYS[match.group(2).lower()]
         which = " ".join(match.group(1).lower().split())
