@@ -313,8 +313,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
     for match in _DAY_OF_TWO_WEEKS_OFF.finditer(text):
         weekday = WEEKDAYS[(match.group(1) or match.group(4)).lower()]
         weeks = 2 if (match.group(2) or match.group(3)).lower().startswith("after") else -2
-        out.append(Piece(match.start(), match.end(), "date", days=(_week_monday(today, weeks) + timedelta(days=weekday),),
-                         inferred=True, weekday=weekday))
+        day = _week_monday(today, weeks) + timedelta(days=weekday)
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
     for match in _LAST_WEEKS.finditer(text):
         weekday = WEEKDAYS[match.group(2).lower()]
         which = " ".join(match.group(1).lower().split())
