@@ -19,6 +19,7 @@ from intent.normalize import (
     find_times,
     parse_number_words,
 )
+from intent.normalize.temporal import Tense
 
 MONDAY = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
 DATE = {"type": "string", "format": "date"}
@@ -91,7 +92,7 @@ def test_relative_dates_are_inferred_from_the_reference_time(evidence: str, expe
 )  # fmt: skip
 def test_a_day_just_gone_follows_the_sentence_and_is_ambiguous_without_a_cue(
         evidence: str, past: str, coming: str) -> None:
-    def values(tense: str | None) -> list[str]:
+    def values(tense: Tense | None) -> list[str]:
         return [d.value for d in derive_values(evidence, DATE, reference_time=MONDAY, tense=tense)]
 
     assert values("past") == [past]

@@ -14,7 +14,7 @@ import pytest
 from intent import Intent, IntentConfig
 from intent.normalize import derive_values
 from intent.normalize.formats import is_date, is_date_time, is_time
-from intent.normalize.temporal import tense_at
+from intent.normalize.temporal import Tense, tense_at
 from intent.request import parse_request
 from intent.resolve import check_field_value
 
@@ -48,7 +48,7 @@ class Line:
         return self.sentence.replace("[[", "").replace("]]", "") if self.sentence else f"When: {self.phrase}"
 
     @property
-    def tense(self) -> str | None:
+    def tense(self) -> Tense | None:
         if not self.sentence:
             return None
         start = self.sentence.index("[[")

@@ -15,6 +15,7 @@ from intent.normalize.numbers import find_numbers
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
 from intent.normalize.temporal import (
     TemporalMention,
+    Tense,
     date_time_text,
     dates_of,
     moments_of,
@@ -105,7 +106,7 @@ _CONNECTORS = frozenset(
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
-def _read_whole(text: str, reference_time: datetime | None, tense: str | None) -> tuple[TemporalMention, ...]:
+def _read_whole(text: str, reference_time: datetime | None, tense: Tense | None) -> tuple[TemporalMention, ...]:
     """The phrases of a quote, or none when words are left that the grammar did not read.
 
     A quote like "the first Monday of October" contains "Monday"; reading only that word would
@@ -126,7 +127,7 @@ def _read_whole(text: str, reference_time: datetime | None, tense: str | None) -
     return mentions
 
 
-def _dates(text: str, reference_time: datetime | None, tense: str | None) -> list[Derived]:
+def _dates(text: str, reference_time: datetime | None, tense: Tense | None) -> list[Derived]:
     out: list[Derived] = []
     for mention in _read_whole(text, reference_time, tense):
         for day in dates_of(mention):
@@ -135,7 +136,7 @@ def _dates(text: str, reference_time: datetime | None, tense: str | None) -> lis
     return out
 
 
-def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None, tense: str | None) -> list[Derived]:
+def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None, tense: Tense | None) -> list[Derived]:
     out: list[Derived] = []
     zoned_field = schema.get("format") == "time"
     for mention in _read_whole(text, reference_time, tense):
@@ -147,7 +148,7 @@ def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None
     return out
 
 
-def _date_times(text: str, reference_time: datetime | None, tense: str | None) -> list[Derived]:
+def _date_times(text: str, reference_time: datetime | None, tense: Tense | None) -> list[Derived]:
     out: list[Derived] = []
     for mention in _read_whole(text, reference_time, tense):
         explicit = not mention.inferred and all(r.day is not None and r.zone for r in mention.readings)
@@ -156,7 +157,9 @@ def _date_times(text: str, reference_time: datetime | None, tense: str | None) -
     return out
 
 
-def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | None, tense: str | None) -> list[Derived]:
+def _derive(
+    text: str, schema: Mapping[str, Any], reference_time: datetime | None, tense: Tense | None
+) -> list[Derived]:
     kind = field_kind(schema)
     if kind is FieldKind.ENUM:
         options = schema["enum"]
@@ -186,7 +189,7 @@ def _derive(text: str, schema: Mapping[str, Any], reference_time: datetime | Non
 
 
 def derive_values(
-    evidence: str, schema: Mapping[str, Any], *, reference_time: datetime | None = None, tense: str | None = None
+    evidence: str, schema: Mapping[str, Any], *, reference_time: datetime | None = None, tense: Tense | None = None
 ) -> list[Derived]:
     """Every value ``evidence`` can stand for under ``schema`` (empty when none), without duplicates.
 

@@ -12,7 +12,7 @@ import orjson
 from intent.grounding import align, resolve_pointer
 from intent.normalize import FieldKind, derive_values, field_kind
 from intent.normalize.formats import format_checker
-from intent.normalize.temporal import tense_at
+from intent.normalize.temporal import Tense, tense_at
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 
@@ -90,7 +90,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     source = item["source"]
     value = item["value"]
     refs: list[SourceRef] = []
-    tense: str | None = None  # the cue of the sentence the quote stands in ("I met her on Monday": past)
+    tense: Tense | None = None  # the cue of the sentence the quote stands in ("I met her on Monday": past)
 
     if source == "input":
         span = align(evidence, request.input)

@@ -10,12 +10,13 @@ goes); ``values`` writes readings as date, date-time and time field values.
 
 from intent.normalize.temporal.grammar import read_temporal
 from intent.normalize.temporal.pieces import Reading, TemporalMention
-from intent.normalize.temporal.tense import tense_at
+from intent.normalize.temporal.tense import Tense, tense_at
 from intent.normalize.temporal.values import date_time_text, dates_of, moments_of, offset_text, times_of
 
 __all__ = [
     "Reading",
     "TemporalMention",
+    "Tense",
     "date_time_text",
     "dates_of",
     "moments_of",

@@ -55,7 +55,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
-from intent.normalize.temporal.tense import NEUTRAL, PAST, tense_at
+from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_pieces
 from intent.normalize.temporal.zones import ZONE, zone_key
 
@@ -384,7 +384,7 @@ def _after_day_only(text: str, pieces: list[Piece]) -> list[Piece]:
 
 
 # A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
-def _directed(text: str, piece: Piece, tense: str | None) -> Piece:
+def _directed(text: str, piece: Piece, tense: Tense | None) -> Piece:
     """A day whose direction the sentence decides, decided: the one just gone after a past cue,
     the coming one after a cue of what is to come or when readers agree, else both."""
     if piece.past_days is None:
@@ -397,7 +397,7 @@ def _directed(text: str, piece: Piece, tense: str | None) -> Piece:
     return piece
 
 
-def _timed(text: str, mention: TemporalMention, tense: str | None) -> TemporalMention:
+def _timed(text: str, mention: TemporalMention, tense: Tense | None) -> TemporalMention:
     """A time said without a day takes the direction of its sentence (see ``next_occurrence``)."""
     if not any(r.day is None and r.clock is not None for r in mention.readings):
         return mention
@@ -406,7 +406,7 @@ def _timed(text: str, mention: TemporalMention, tense: str | None) -> TemporalMe
 
 
 @lru_cache(maxsize=128)
-def _read(text: str, reference: datetime | None, tense: str | None = None) -> tuple[TemporalMention, ...]:
+def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> tuple[TemporalMention, ...]:
     today = reference.date() if reference is not None else None
     pieces: list[Piece] = []
     for start, end, words, digits in _windows(text):
@@ -759,7 +759,7 @@ def _qualified_further(text: str, mention: TemporalMention, following: TemporalM
 
 
 def read_temporal(text: str, reference: datetime | None = None,
-                  tense: str | None = None) -> tuple[TemporalMention, ...]:
+                  tense: Tense | None = None) -> tuple[TemporalMention, ...]:
     """Every date, time and date-time phrase in ``text``, in order, read against ``reference``.
 
     Without a reference time only phrases that state their own date (with a year) or a time of

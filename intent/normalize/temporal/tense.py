@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import Final, Literal
 
-__all__ = ["FUTURE", "NEUTRAL", "PAST", "tense_at"]
+__all__ = ["FUTURE", "NEUTRAL", "PAST", "Tense", "tense_at"]
 
-PAST = "past"
-FUTURE = "future"
-NEUTRAL = "neutral"  # no cue, or cues of both kinds
+Tense = Literal["past", "future", "neutral"]
+PAST: Final = "past"
+FUTURE: Final = "future"
+NEUTRAL: Final = "neutral"  # no cue, or cues of both kinds
 
 _CLAUSE_END = re.compile(r"[.!?;:\n]\s|[;\n]|\bbut\b", re.IGNORECASE)
 _REACH = 160  # characters read on each side of the phrase: a clause, not a page
@@ -87,7 +89,7 @@ def _looks_ahead(words: list[str]) -> bool:
     return any(pair in _FUTURE_PAIRS for pair in pairwise(words))
 
 
-def tense_at(text: str, start: int, end: int) -> str:
+def tense_at(text: str, start: int, end: int) -> Tense:
     """``PAST``, ``FUTURE`` or ``NEUTRAL`` (no cue, or both kinds) for the phrase ``text[start:end]``.
 
     The phrase's own words count too: a quote may hold the cue itself ("met her on Monday").
