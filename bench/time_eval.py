@@ -335,24 +335,32 @@ def recognizers_phrases(paths: Sequence[Path], times: bool = False) -> list[Phra
     return phrases
 
 
+def _kept(text: str, time_only: bool, times: bool, dropped: Counter[str]) -> bool:
+    """Whether a case of a test-file corpus is a phrase this reading keeps; counts why when it is not."""
+    if not _simple(text):
+        dropped["more than six words"] += 1
+        return False
+    if time_only and not times:
+        dropped["a time of day (kept with --times)"] += 1
+        return False
+    return True
+
+
+def _on_time_only_day(expected: datetime) -> datetime:
+    return datetime.combine(date(*TIME_ONLY_DAY), expected.timetz())
+
+
 def chrono_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
     """The simple phrases of chrono's English test files, and how many cases were left out, by reason
     (see ``bench.chrono_corpus``)."""
     corpus = read_chrono(paths)
     dropped = Counter(corpus.dropped)
-    phrases: list[Phrase] = []
-    for case in corpus.cases:
-        if not _simple(case.text):
-            dropped["more than six words"] += 1
-            continue
-        if case.time_only and not times:
-            dropped["a time of day (kept with --times)"] += 1
-            continue
-        expected = case.expected
-        if case.time_only:
-            expected = datetime.combine(date(*TIME_ONLY_DAY), case.expected.timetz())
-        phrases.append(Phrase(case.text, case.reference, expected, case.day_grain, case.source, case.context,
-                              case.time_only, alone_in_context=True))
+    phrases = [
+        Phrase(case.text, case.reference, _on_time_only_day(case.expected) if case.time_only else case.expected,
+               case.day_grain, case.source, case.context, case.time_only, alone_in_context=True)
+        for case in corpus.cases
+        if _kept(case.text, case.time_only, times, dropped)
+    ]
     return phrases, dropped
 
 
@@ -393,12 +401,8 @@ def chronic_phrases(paths: Sequence[Path]) -> tuple[list[Phrase], Counter[str]]:
     (see ``bench.chronic_corpus``)."""
     corpus = read_chronic(paths)
     dropped = Counter(corpus.dropped)
-    phrases: list[Phrase] = []
-    for case in corpus.cases:
-        if not _simple(case.text):
-            dropped["more than six words"] += 1
-            continue
-        phrases.append(Phrase(case.text, case.reference, case.expected, case.day_grain, case.source))
+    phrases = [Phrase(case.text, case.reference, case.expected, case.day_grain, case.source)
+               for case in corpus.cases if _kept(case.text, False, False, dropped)]
     return phrases, dropped
 
 
@@ -407,18 +411,13 @@ def natty_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phra
     ``bench.natty_corpus``): days, moments and, with ``times``, times of day."""
     corpus = read_natty(paths)
     dropped = Counter(corpus.dropped)
-    phrases: list[Phrase] = []
-    for case in corpus.cases:
-        if not _simple(case.text):
-            dropped["more than six words"] += 1
-            continue
-        time_only = case.grain == "time"
-        if time_only and not times:
-            dropped["a time of day (kept with --times)"] += 1
-            continue
-        expected = datetime.combine(date(*TIME_ONLY_DAY), case.expected.timetz()) if time_only else case.expected
-        phrases.append(Phrase(case.text, case.reference, expected, case.grain == "day", case.source,
-                              time_only=time_only))
+    phrases = [
+        Phrase(case.text, case.reference,
+               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
+               case.grain == "day", case.source, time_only=case.grain == "time")
+        for case in corpus.cases
+        if _kept(case.text, case.grain == "time", times, dropped)
+    ]
     return phrases, dropped
 
 
