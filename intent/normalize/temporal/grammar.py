@@ -383,7 +383,6 @@ def _after_day_only(text: str, pieces: list[Piece]) -> list[Piece]:
     return kept
 
 
-# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
 def _directed(text: str, piece: Piece, tense: Tense | None) -> Piece:
     """A day whose direction the sentence decides, decided: the one just gone after a past cue,
     the coming one after a cue of what is to come or when readers agree, else both."""
@@ -405,6 +404,7 @@ def _timed(text: str, mention: TemporalMention, tense: Tense | None) -> Temporal
     return mention if cue == NEUTRAL else replace(mention, direction=cue)
 
 
+# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
 @lru_cache(maxsize=128)
 def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> tuple[TemporalMention, ...]:
     today = reference.date() if reference is not None else None
