@@ -159,6 +159,19 @@ _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:
                           re.IGNORECASE)
 # "Friday 27", "Tue 13": a bare number after a weekday is its day of month when it cannot be an hour.
 _WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
+# "20161016" (ISO 8601 basic) and "2016 10 16": the year first with four digits, so the order is
+# known; read only as a real date standing alone (not glued to a sign, a word or other digits).
+_ISO_BASIC = re.compile(
+    r"(?<![\w.,:/$#+-])((?:19|20)\d{2})(?:(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])|[ \t](0?[1-9]|1[0-2])[ \t]"
+    r"(0?[1-9]|[12]\d|3[01]))(?![\w/.:-]|\s+\d)" + _FOLLOWS_OK
+)
+# "order 20161016", "ticket no. 20170302": a number named as something else
+_NUMBER_NAMED_BEFORE = re.compile(
+    r"\b(?:order|invoice|ticket|ref|reference|no|number|nr|num|id|account|acct|phone|tel|code|case|serial|item|sku|"
+    r"tracking|pin|room|flight|version|build|release|batch|lot|part|model|customer|member|employee|file|page)"
+    r"\.?[ \t]*[:#]?[ \t]*$",
+    re.IGNORECASE,
+)
 _OF_MONTH = re.compile(
     rf"(?<![\d/.-])\b(?:the\s+)?({_DAY})(?:\s+day)?\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
     r"the\s+last|the\s+previous|previous|the\s+coming)\s+month\b",
@@ -325,6 +338,11 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                              clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone,
                              second=int(clock.group(3) or 0)))
         out.append(Piece(match.start(), match.end(), "date", days=(value,)))
+    for match in scan(_ISO_BASIC, text, digits):
+        year, month, day = (g for g in match.groups() if g is not None)
+        value = safe_date(int(year), int(month), int(day))
+        if value is not None and not _NUMBER_NAMED_BEFORE.search(text, max(0, match.start() - 24), match.start()):
+            out.append(Piece(match.start(), match.end(), "date", days=(value,)))
     for match in scan(_NUMERIC_YEAR, text, sep):
         years = _years(match.group(4), reference)
         if match.group(2) == "." and len(match.group(4)) == 2:

@@ -56,7 +56,7 @@ from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
-from intent.normalize.temporal.weekdays import weekday_pieces
+from intent.normalize.temporal.weekdays import weekday_in_week_of, weekday_pieces
 from intent.normalize.temporal.zones import ZONE, zone_key
 
 __all__ = ["read_temporal"]
@@ -144,6 +144,30 @@ def _with_zone(text: str, piece: Piece) -> Piece:
 
 
 _NEAR_DAYS = 45  # a weekday with a day of month: how far off a matching day is "near"
+_FAR_MONTHS = 12  # ... and how many months ahead (or back) one is looked for at all
+_HOUR_LIKE = 23  # "Friday 20" may be Friday at 20:00; "Friday 27" cannot
+
+
+def _numbered_weekdays(weekday: int, day: int, today: date, months: int, back: bool) -> date | None:
+    """The first day numbered ``day`` that falls on ``weekday``, from ``today`` on (or before it)."""
+    for step in range(months + 1):
+        first = today.replace(day=1) + relativedelta(months=-step if back else step)
+        value = safe_date(first.year, first.month, day)
+        if value is not None and value.weekday() == weekday and (value < today if back else value >= today):
+            return value
+    return None
+
+
+def _one_day_off(weekday: int, day: int, today: date, back: bool) -> bool:
+    """The next (or last) day numbered ``day`` falls a day before or after ``weekday``: "Thu 16th" said
+    on Wednesday the 16th, "Thu 1st" when the 1st is a Friday. One of the two words is likelier a slip
+    than the matching day months away."""
+    for step in range(2):
+        first = today.replace(day=1) + relativedelta(months=-step if back else step)
+        value = safe_date(first.year, first.month, day)
+        if value is not None and (value < today if back else value >= today):
+            return (value.weekday() - weekday) % 7 in (1, 6)
+    return False
 
 
 def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tuple[tuple[date, ...], bool]:
@@ -156,27 +180,40 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
             if value is not None and value.weekday() == weekday:
                 return (value,), True
         return (), True
-    if other.day_only is not None and today is not None:
-        # "Friday 17" when no Friday is the 17th soon is more likely Friday at 17:00: not read
-        for ahead in range(0, 2 if other.near_only else 25):
-            first = today.replace(day=1) + relativedelta(months=ahead)
-            value = safe_date(first.year, first.month, other.day_only)
-            if value is not None and value >= today and value.weekday() == weekday:
-                break
-        else:
-            value = None
+    if other.day_only is not None and today is not None and weekday is not None:
+        day = other.day_only
+        # "Friday 17" when no Friday is the 17th soon is more likely Friday at 17:00: not read far off
+        hour_like = other.near_only and day <= _HOUR_LIKE
+        if other.days and max(other.days) < today:
+            # the sentence looks back ("we met on Tuesday the 8th"): the last such day
+            past = _numbered_weekdays(weekday, day, today, 1 if hour_like else _FAR_MONTHS, back=True)
+            if past is None or _one_day_off(weekday, day, today, back=True) and (today - past).days > _NEAR_DAYS:
+                return (), True
+            return (past,), True
+        value = _numbered_weekdays(weekday, day, today, 1 if hour_like else _FAR_MONTHS, back=False)
         if value is not None and (value - today).days <= _NEAR_DAYS:
             return (value,), True
         # "Thursday the 21st" said a week after a Thursday the 21st, the next one months away: that
         # recent one is as likely meant, so both are offered
-        for back in (0, 1) if not other.near_only else ():  # "Friday 20" may be Friday at 20:00
-            first = today.replace(day=1) - relativedelta(months=back)
-            past = safe_date(first.year, first.month, other.day_only)
-            if past is not None and past < today and past.weekday() == weekday and (today - past).days <= _NEAR_DAYS:
-                return ((past, value) if value is not None else (past,)), True
-        # no such day near in either direction ("Thu 16th" said on Wednesday the 16th, the next
-        # Thursday the 16th months away): a slip in the weekday or the number, not that far day
-        return (), True
+        past = None if hour_like else _numbered_weekdays(weekday, day, today, 1, back=True)
+        if past is not None and (today - past).days <= _NEAR_DAYS:
+            return ((past, value) if value is not None else (past,)), True
+        if value is None or _one_day_off(weekday, day, today, back=False):
+            # no such day within a year, or the number's next day is a day off the weekday ("Thu 16th"
+            # said on Wednesday the 16th): a slip in the weekday or the number, not read
+            return (), True
+        # "Tuesday the 8th" when the next Tuesday the 8th is months away ("on Friday 23rd" for a
+        # booking): both words agree on that day only
+        return (value,), True
+    if other.counted is not None and weekday is not None and len(other.days) == 1:
+        if other.counted.endswith(" ago") and other.end <= weekday_piece.start and today is not None:
+            # "3 years ago this friday" is an anniversary (that Friday's date, 3 years before, as "a year
+            # ago today"), not a Friday of the week 3 years back
+            if weekday_piece.past_days is not None:
+                return (), True  # "3 years ago on Friday": the Friday just gone or the coming one
+            count = relativedelta(today, other.days[0])
+            return tuple(d - count for d in weekday_piece.days), True
+        return weekday_in_week_of(other.days[0], weekday, loose=other.counted.startswith(("month", "year"))), True
     return tuple(d for d in other.days if d.weekday() == weekday), other.inferred
 
 

@@ -25,7 +25,7 @@ from intent.normalize.temporal.lexicon import COMMON_WORD_DAYS, COUNT, MONTH, MO
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
-__all__ = ["weekday_pieces"]
+__all__ = ["weekday_in_week_of", "weekday_pieces"]
 
 _QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|the\s+upcoming|upcoming|"
               r"the\s+previous|previous|this|next|last|past|coming")
@@ -154,6 +154,21 @@ def _dated_piece(match: re.Match[str], value: date | None, inferred: bool) -> Pi
     if value is None:
         return Piece(match.start(), match.end(), "date", bad=True)  # "the fifth Monday" of a month with four
     return Piece(match.start(), match.end(), "date", days=(value,), inferred=inferred)
+
+
+def weekday_in_week_of(landing: date, weekday: int, loose: bool = False) -> tuple[date, ...]:
+    """The ``weekday`` of the week a count lands in ("monday two weeks from now", "in 3 days on
+    friday", "thursday, two years from now"). Weeks start on Monday here and on Sunday for many
+    readers: when the two weeks give different days (a Sunday named or landed on), both are offered.
+    A count of months or years lands loosely ("two months from today on tuesday"), so the first such
+    weekday on or after the landing day is offered too when it differs."""
+    monday_week = landing - timedelta(days=landing.weekday()) + timedelta(days=weekday)
+    sunday = landing - timedelta(days=(landing.weekday() + 1) % 7)
+    sunday_week = sunday + timedelta(days=(weekday + 1) % 7)
+    days = {monday_week, sunday_week}
+    if loose:
+        days.add(landing + timedelta(days=(weekday - landing.weekday()) % 7))
+    return tuple(sorted(days))
 
 
 def _week_monday(day: date, weeks: int = 0) -> date:
