@@ -482,7 +482,7 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
                 continue
         groups.append(_Group(piece))
     small_hours = reference is not None and reference.hour < 6
-    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
+    mentions = [_shifted(text, m, today) for g in groups if (m := g.mention(today, small_hours)) is not None]
     # a phrase a shifted one took in ("Friday" of "the Friday before Dec 25") is not read again
     mentions = [m for m in mentions
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
@@ -667,24 +667,45 @@ _SHIFT = re.compile(
 )
 
 
-# "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day.
-_WEEKDAY_SHIFT = re.compile(rf"\bthe\s+({WEEKDAY})\s+(before|after|following|prior\s+to)\s+(?:the\s+)?$",
-                            re.IGNORECASE)
+# "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day;
+# "third tuesday after christmas 2014": the third one on that side.
+_NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+              "fifth": 5, "5th": 5}
+_WEEKDAY_SHIFT = re.compile(
+    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)})\s+)({WEEKDAY})\s+"
+    r"(before|after|following|prior\s+to)\s+(?:the\s+)?$",
+    re.IGNORECASE)
+# "sunday 3 weeks after january 15th": a weekday in the week the count lands in.
+_WEEKDAY_BEFORE_COUNT = re.compile(rf"\b({WEEKDAY})\b\.?,?\s+$", re.IGNORECASE)
 
 
 def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | None:
-    match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 48), mention.start)
     if match is None:
         return None
-    weekday = WEEKDAYS[match.group(1).lower()]
-    after = match.group(2).lower() in ("after", "following")
-    readings = tuple(Reading(d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1), None, None) if after
-                     else Reading(d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1), None, None)
+    weekday = WEEKDAYS[match.group(3).lower()]
+    weeks = _NTH_WORDS[(match.group(1) or match.group(2) or "first").lower()] - 1
+    after = match.group(4).lower() in ("after", "following")
+    readings = tuple(Reading(d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1 + 7 * weeks), None, None) if after
+                     else Reading(d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1 + 7 * weeks), None, None)
                      for d in (r.day for r in mention.readings) if d is not None)
     return TemporalMention(match.start(), mention.end, readings, True, date_span=(match.start(), mention.end))
 
 
-def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
+def _other_anchor(text: str, mention: TemporalMention, today: date | None) -> tuple[date, ...]:
+    """A holiday said alone ("Christmas") counted from: the one on the other side of today than the
+    one read ("a year from Christmas" said in February may count from the Christmas just gone)."""
+    if today is None:
+        return ()
+    pieces = [p for p in holiday_pieces(text[mention.start : mention.end], today)
+              if p.start == 0 and p.end == mention.end - mention.start and p.past_days is not None]
+    if len(pieces) != 1:
+        return ()
+    read = {r.day for r in mention.readings}
+    return tuple(d for d in (*pieces[0].days, *pieces[0].past_days) if d not in read)  # type: ignore[misc]
+
+
+def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> TemporalMention:
     """A day counted from another day the text names: a new phrase starting at the count, or at
     the weekday counted from it."""
     days = tuple(r.day for r in mention.readings)
@@ -700,16 +721,26 @@ def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
     if count is None:
         return mention
     unit = "day" if match.group(1) else match.group(3).lower().rstrip("s")
-    if unit in ("month", "year") and mention.inferred:
-        # "a year from Christmas": which Christmas the count starts from is itself a guess
-        return TemporalMention(match.start(), mention.end, (), True, date_span=(match.start(), mention.end))
     sign = -1 if match.group(4).lower().startswith(("before", "prior")) else 1
     step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
             "fortnight": relativedelta(weeks=2 * count), "month": relativedelta(months=count),
             "year": relativedelta(years=count)}[unit]
-    readings = tuple(Reading(d + sign * step, None, None) for d in days if d is not None)
-    return TemporalMention(match.start(), mention.end, readings, mention.inferred,
-                           date_span=(match.start(), mention.end))
+    landed = [d + sign * step for d in days if d is not None]
+    if unit in ("month", "year") and mention.inferred and today is not None:
+        # "a year from Christmas": counted in months or years, the holiday on the other side of today
+        # may be the one counted from; offered when its count lands on the same side as the other's
+        for anchor in _other_anchor(text, mention, today):
+            moved = anchor + sign * step
+            if all((moved >= today) == (d >= today) for d in landed):
+                landed.append(moved)
+    start = match.start()
+    weekday = _WEEKDAY_BEFORE_COUNT.search(text, max(0, start - 16), start)
+    if weekday is not None:
+        named = WEEKDAYS[weekday.group(1).lower()]
+        landed = [d for day in landed for d in weekday_in_week_of(day, named, loose=unit in ("month", "year"))]
+        start = weekday.start()
+    readings = tuple(Reading(d, None, None) for d in sorted(dict.fromkeys(landed)))
+    return TemporalMention(start, mention.end, readings, mention.inferred, date_span=(start, mention.end))
 
 
 # Words around a phrase that change which day it is, in forms the grammar does not read:

@@ -78,6 +78,15 @@ _NTH_OF_MONTH = re.compile(
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
+# "first Sunday", "the third Tuesday": a weekday counted in the reference's month, said alone (no
+# month after it, nothing but the end, a stop or a time after it; "my first Sunday off" is not a date).
+_NTH_ALONE = re.compile(
+    rf"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\ba\s)"
+    rf"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+({WEEKDAY})\b\.?"
+    r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|morning|afternoon|evening|night|and|or|then|please|works?|would|is|if|so|but|"
+    r"with|instead|too)\b)",
+    re.IGNORECASE,
+)
 # "the first day of next year", "the last day of 2027"
 _DAY_OF_YEAR = re.compile(
     rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
@@ -148,6 +157,25 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     which = " ".join(match.group(5).lower().split()).removeprefix("the ").removeprefix("this ")
     ahead = {"": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1}.get(which, 0)
     return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
+
+
+_NTH_ALONE_WORDS = re.compile(r"\b(?:second|third|fourth|[1-4](?:st|nd|rd|th))\b", re.IGNORECASE)
+
+
+def _nth_alone(match: re.Match[str], today: date) -> Piece:
+    """"the third Tuesday" said alone: the one of the reference's month. Once it has passed, readers
+    differ (that month's, as a month-scoped phrase; the coming month's, as the next one), so both are
+    offered unless the sentence speaks of the past."""
+    nth = _NTH[match.group(1).lower()]
+    weekday = WEEKDAYS[match.group(2).lower()]
+    this_month = _nth_in_month(today.replace(day=1), weekday, nth)
+    if this_month is None:  # not reached for nth <= 4: every month has four of each weekday
+        return Piece(match.start(), match.end(), "date", bad=True)
+    if this_month >= today:
+        return Piece(match.start(), match.end(), "date", days=(this_month,), inferred=True)
+    coming = _nth_in_month(today.replace(day=1) + relativedelta(months=1), weekday, nth)
+    return Piece(match.start(), match.end(), "date", days=(this_month, coming) if coming else (this_month,),
+                 inferred=True, past_days=(this_month,), disputed=True)
 
 
 def _dated_piece(match: re.Match[str], value: date | None, inferred: bool) -> Piece | None:
@@ -277,6 +305,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         piece = _nth_piece(match, today)
         if piece is not None:
             out.append(piece)
+    for match in _NTH_ALONE.finditer(text) if "first" in text.lower() or _NTH_ALONE_WORDS.search(text) else ():
+        out.append(_nth_alone(match, today))
     for match in _DAY_OF_YEAR.finditer(text):
         which = " ".join((match.group(2) or "").lower().split()).removeprefix("the ")
         ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
