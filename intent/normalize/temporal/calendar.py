@@ -166,12 +166,11 @@ _ISO_BASIC = re.compile(
     r"(0?[1-9]|[12]\d|3[01]))(?![\w/.:-]|\s+\d)" + _FOLLOWS_OK
 )
 # "order 20161016", "ticket no. 20170302": a number named as something else
-_NUMBER_NAMED_BEFORE = re.compile(
-    r"\b(?:order|invoice|ticket|ref|reference|no|number|nr|num|id|account|acct|phone|tel|code|case|serial|item|sku|"
-    r"tracking|pin|room|flight|version|build|release|batch|lot|part|model|customer|member|employee|file|page)"
-    r"\.?[ \t]*[:#]?[ \t]*$",
-    re.IGNORECASE,
+_NUMBER_NAMES = frozenset(
+    "order invoice ticket ref reference no number nr num id account acct phone tel code case serial item sku tracking "
+    "pin room flight version build release batch lot part model customer member employee file page".split()
 )
+_WORD_BEFORE_NUMBER = re.compile(r"([^\W\d_]+)\.?[ \t]*[:#]?[ \t]*$")
 _OF_MONTH = re.compile(
     rf"(?<![\d/.-])\b(?:the\s+)?({_DAY})(?:\s+day)?\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
     r"the\s+last|the\s+previous|previous|the\s+coming)\s+month\b",
@@ -329,6 +328,8 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
     weekday_names = words & WEEKDAY_WORDS
     for match in scan(_ISO, text, sep):
         value = safe_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
+        if value is None and match.group(2) == "/" and int(match.group(4)) <= 12 < int(match.group(3)):
+            value = safe_date(int(match.group(1)), int(match.group(4)), int(match.group(3)))  # "2022/30/11"
         if value is None:
             continue
         clock = _ISO_TIME.match(text, match.end())
@@ -341,7 +342,8 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
     for match in scan(_ISO_BASIC, text, digits):
         year, month, day = (g for g in match.groups() if g is not None)
         value = safe_date(int(year), int(month), int(day))
-        if value is not None and not _NUMBER_NAMED_BEFORE.search(text, max(0, match.start() - 24), match.start()):
+        named = _WORD_BEFORE_NUMBER.search(text, max(0, match.start() - 24), match.start())
+        if value is not None and not (named and named.group(1).lower() in _NUMBER_NAMES):
             out.append(Piece(match.start(), match.end(), "date", days=(value,)))
     for match in scan(_NUMERIC_YEAR, text, sep):
         years = _years(match.group(4), reference)

@@ -187,7 +187,7 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
         if other.days and max(other.days) < today:
             # the sentence looks back ("we met on Tuesday the 8th"): the last such day
             past = _numbered_weekdays(weekday, day, today, 1 if hour_like else _FAR_MONTHS, back=True)
-            if past is None or _one_day_off(weekday, day, today, back=True) and (today - past).days > _NEAR_DAYS:
+            if past is None or (_one_day_off(weekday, day, today, back=True) and (today - past).days > _NEAR_DAYS):
                 return (), True
             return (past,), True
         value = _numbered_weekdays(weekday, day, today, 1 if hour_like else _FAR_MONTHS, back=False)

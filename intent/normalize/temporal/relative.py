@@ -2,7 +2,8 @@
 "yesterday", "the day after tomorrow", "the day before yesterday", "in 3 days", "3 days ago",
 "a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
 tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago", "in two days' time", "a week
-today", "tomorrow week", "a year ago today", "3 years ago tomorrow", counts of several units ("1 month and 21 days ago"),
+today", "tomorrow week", "a year ago today", "3 years ago tomorrow", counts of several units
+("1 month and 21 days ago"),
 working days ("in 4 business days": Saturday and Sunday skipped, public holidays not known), and
 the reference clock on another day ("same time tomorrow", "same time next week", "Friday at this
 time").

@@ -65,7 +65,8 @@ _WEEKS_FROM = re.compile(
     rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
-_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago|back)\b", re.IGNORECASE)
+_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|later|hence|ago|back)\b",
+                           re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
 # "3rd thursday this september",
 # "the last day of October", "the last business day of the month": a weekday (or day, or working
@@ -96,10 +97,13 @@ _DAY_OF_YEAR = re.compile(
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
         "last": -1}
 # "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday",
+# "next week, maybe Wednesday",
 # "previous week - Monday".
 _LAST_WEEKS = re.compile(
-    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?"
-    rf"(?:the\s+)?({WEEKDAY})\b\.?",
+    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+"
+    # "next week, how about on Wednesday", "next week maybe, say Tuesday": a suggestion's words between
+    r"(?:(?:how\s+about|what\s+about|maybe|perhaps|preferably|ideally|probably|say|let['’]?s\s+say)\b,?\s+){0,3}"
+    rf"(?:on\s+)?(?:the\s+)?({WEEKDAY})\b\.?",
     re.IGNORECASE,
 )
 # "Tuesday of the week after next", "the week before last on Friday": a weekday two weeks away,
