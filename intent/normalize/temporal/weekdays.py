@@ -101,8 +101,9 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 # "previous week - Monday".
 _LAST_WEEKS = re.compile(
     rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+"
-    # "next week, how about on Wednesday", "next week maybe, say Tuesday": a suggestion's words between
-    r"(?:(?:how\s+about|what\s+about|maybe|perhaps|preferably|ideally|probably|say|let['’]?s\s+say)\b,?\s+){0,3}"
+    # "next week, maybe Wednesday", "next week maybe, say on Tuesday": a hedge between ("how about",
+    # "preferably" open a clause of their own: a suggestion, a preference)
+    r"(?:(?:maybe|perhaps|probably|say|let['’]?s\s+say)\b,?\s+){0,3}"
     rf"(?:on\s+)?(?:the\s+)?({WEEKDAY})\b\.?",
     re.IGNORECASE,
 )
