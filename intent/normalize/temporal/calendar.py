@@ -3,7 +3,7 @@
 "the 20th of next month", "next month on the 5th", "2027 Jan 2", "10Dec26", "this March 14th",
 "7. April 2027", "Friday 27" (a bare number after a weekday, when it cannot be an hour), years in
 words ("July 4th, nineteen seventy-six"), "2027-mar-15", "jan twenty two", "July 4th of 2027",
-and two days of one month as a range ("March 3-5").
+two days of one month as a range ("March 3-5"), and year-first digits ("20161016", "2016 10 16").
 
 Numeric dates follow one locale rule, stated here: day and month are told apart only when one
 of them is above 12 ("2/15" is February 15, "15/2" too); otherwise ("2/3") both readings are

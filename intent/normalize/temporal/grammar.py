@@ -7,8 +7,9 @@
    Fri, Sep 20", "tomorrow morning at 8", "Friday (Dec 4)", "6 jan 2027 - 6:37am".
    A part of day settles an hour written without am/pm; a weekday next to a date must agree
    with it (or picks the year / month of a date written without one; "Thursday the 21st" said
-   days after such a Thursday, the next one months away, keeps both); the small hours after
-   "tonight" fall on the next date.
+   days after such a Thursday, the next one months away, keeps both), or picks its day in the
+   week a count lands in ("monday two weeks from now"); the small hours after "tonight" fall on
+   the next date.
 3. Two phrases joined by "to", "-", "until", "through" (or "between A and B") are the two ends of
    a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
 

@@ -2,7 +2,8 @@
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
 week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
 "upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
-day of next year", "previous week - Monday".
+day of next year", "previous week - Monday", "first Sunday" (of the reference's month), "two
+fridays later", and the weekday of the week a count lands in (``weekday_in_week_of``).
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
