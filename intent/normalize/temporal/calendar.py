@@ -163,7 +163,7 @@ _WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]
 # known; read only as a real date standing alone (not glued to a sign, a word or other digits).
 _ISO_BASIC = re.compile(
     r"(?<![\w.,:/$#+-])((?:19|20)\d{2})(?:(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])|[ \t](0?[1-9]|1[0-2])[ \t]"
-    r"(0?[1-9]|[12]\d|3[01]))(?![\w/.:-]|\s+\d)" + _FOLLOWS_OK
+    r"(0?[1-9]|[12]\d|3[01]))(?![\w/:-]|[.,]\d|\s+\d)" + _FOLLOWS_OK
 )
 # "order 20161016", "ticket no. 20170302": a number named as something else
 _NUMBER_NAMES = frozenset(
