@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import cache
 from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
@@ -161,10 +162,15 @@ _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:
 _WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
 # "20161016" (ISO 8601 basic) and "2016 10 16": the year first with four digits, so the order is
 # known; read only as a real date standing alone (not glued to a sign, a word or other digits).
-_ISO_BASIC = re.compile(
-    r"(?<![\w.,:/$#+-])((?:19|20)\d{2})(?:(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])|[ \t](0?[1-9]|1[0-2])[ \t]"
-    r"(0?[1-9]|[12]\d|3[01]))(?![\w/:-]|[.,]\d|\s+\d)" + _FOLLOWS_OK
-)
+@cache
+def _iso_basic() -> re.Pattern[str]:
+    """Compiled on first use: most text has no such date, and import time stays flat."""
+    return re.compile(
+        r"(?<![\w.,:/$#+-])((?:19|20)\d{2})(?:(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])|[ \t](0?[1-9]|1[0-2])[ \t]"
+        r"(0?[1-9]|[12]\d|3[01]))(?![\w/:-]|[.,]\d|\s+\d)" + _FOLLOWS_OK
+    )
+
+
 # "order 20161016", "ticket no. 20170302": a number named as something else
 _NUMBER_NAMES = frozenset(
     "order invoice ticket ref reference no number nr num id account acct phone tel code case serial item sku tracking "
@@ -339,7 +345,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                              clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone,
                              second=int(clock.group(3) or 0)))
         out.append(Piece(match.start(), match.end(), "date", days=(value,)))
-    for match in scan(_ISO_BASIC, text, digits):
+    for match in _iso_basic().finditer(text) if digits else ():
         year, month, day = (g for g in match.groups() if g is not None)
         value = safe_date(int(year), int(month), int(day))
         named = _WORD_BEFORE_NUMBER.search(text, max(0, match.start() - 24), match.start())

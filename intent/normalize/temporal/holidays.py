@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
+from functools import cache
 
 from dateutil.easter import EASTER_ORTHODOX, easter
 from dateutil.relativedelta import relativedelta
@@ -126,11 +127,14 @@ _HOLIDAY_RE = re.compile(
 
 # "thanksgiving in 9 months", "christmas 2 years ago", "easter in a year": the holiday near the day
 # the count lands on (see ``_moved_by_count``).
-_COUNT_AFTER = re.compile(
-    rf"\s+(?:in\s+({COUNT})\s+(months?|years?)|({COUNT})\s+(months?|years?)\s+(ago|from\s+now|from\s+today|hence|"
-    r"later|back))\b",
-    re.IGNORECASE,
-)
+@cache
+def _count_after() -> re.Pattern[str]:
+    """Compiled on first use (a holiday followed by a count is rare): import time stays flat."""
+    return re.compile(
+        rf"\s+(?:in\s+({COUNT})\s+(months?|years?)|({COUNT})\s+(months?|years?)\s+(ago|from\s+now|from\s+today|hence|"
+        r"later|back))\b",
+        re.IGNORECASE,
+    )
 
 
 def _moved_by_count(rule: Callable[[int], date], count: int, unit: str, today: date) -> date:
@@ -166,7 +170,7 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
         if today is None:
             out.append(Piece(match.start(), match.end(), "date"))
             continue
-        counted = _COUNT_AFTER.match(text, match.end())
+        counted = _count_after().match(text, match.end())
         count = count_of(counted.group(1) or counted.group(3)) if counted and not qualifier else None
         if counted and count is not None and not match.group(_FIRST_NAME_GROUP + len(_NAMES) + 1):
             unit = (counted.group(2) or counted.group(4)).lower().rstrip("s")

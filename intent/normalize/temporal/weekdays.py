@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from functools import cache
 from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
@@ -82,13 +83,16 @@ _NTH_OF_MONTH = re.compile(
 )
 # "first Sunday", "the third Tuesday": a weekday counted in the reference's month, said alone (no
 # month after it, nothing but the end, a stop or a time after it; "my first Sunday off" is not a date).
-_NTH_ALONE = re.compile(
-    rf"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\ba\s)"
-    rf"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+({WEEKDAY})\b\.?"
-    r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|morning|afternoon|evening|night|and|or|then|please|works?|would|is|if|so|but|"
-    r"with|instead|too)\b)",
-    re.IGNORECASE,
-)
+@cache
+def _nth_alone_pattern() -> re.Pattern[str]:
+    """Compiled on first use (only where an ordinal word stands): import time stays flat."""
+    return re.compile(
+        rf"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\ba\s)"
+        rf"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+({WEEKDAY})\b\.?"
+        r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|morning|afternoon|evening|night|and|or|then|please|works?|would|is|if|so|but|"
+        r"with|instead|too)\b)",
+        re.IGNORECASE,
+    )
 # "the first day of next year", "the last day of 2027"
 _DAY_OF_YEAR = re.compile(
     rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
@@ -311,7 +315,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         piece = _nth_piece(match, today)
         if piece is not None:
             out.append(piece)
-    for match in _NTH_ALONE.finditer(text) if "first" in text.lower() or _NTH_ALONE_WORDS.search(text) else ():
+    ordinal_word = "first" in text.lower() or _NTH_ALONE_WORDS.search(text)
+    for match in _nth_alone_pattern().finditer(text) if ordinal_word else ():
         out.append(_nth_alone(match, today))
     for match in _DAY_OF_YEAR.finditer(text):
         which = " ".join((match.group(2) or "").lower().split()).removeprefix("the ")
