@@ -148,6 +148,9 @@ def _moved_by_count(rule: Callable[[int], date], count: int, unit: str, today: d
                key=lambda day: abs((day - landing).days))
 
 
+# A word before "following"/"previous" that makes it a preposition ("the day following Christmas").
+_COUNTED_FROM = re.compile(r"\b(?:day|days|weeks?|months?|years?|fortnights?|monday|tuesday|wednesday|thursday|friday|"
+                           r"saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s+$", re.IGNORECASE)
 _JUST_GONE_DAYS = 31  # a holiday is talked of as the one just gone for about a month after it
 
 
@@ -161,14 +164,19 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         rule = _HOLIDAYS[_NAMES[index]]
         qualifier = " ".join((match.group(1) or "").lower().split()).removeprefix("the ")
+        start = match.start()
+        if qualifier in ("following", "previous") and _COUNTED_FROM.search(_before(text, start)):
+            # "the day following Christmas", "the Tuesday following Labor Day": a preposition, the
+            # count is read from the holiday itself
+            qualifier, start = "", match.start(_FIRST_NAME_GROUP - 1)
         written_year = match.group(_FIRST_NAME_GROUP + len(_NAMES))
         if written_year:
             year = int(written_year) if written_year.isdigit() else spelled_year(written_year)
             if year is not None:
-                out.append(Piece(match.start(), match.end(), "date", days=(rule(year),)))
+                out.append(Piece(start, match.end(), "date", days=(rule(year),)))
             continue
         if today is None:
-            out.append(Piece(match.start(), match.end(), "date"))
+            out.append(Piece(start, match.end(), "date"))
             continue
         counted = _count_after().match(text, match.end())
         count = count_of(counted.group(1) or counted.group(3)) if counted and not qualifier else None
@@ -176,7 +184,7 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
             unit = (counted.group(2) or counted.group(4)).lower().rstrip("s")
             back = (counted.group(5) or "").lower() in ("ago", "back")
             day = _moved_by_count(rule, -count if back else count, unit, today)
-            out.append(Piece(match.start(), counted.end(), "date", days=(day,), inferred=True))
+            out.append(Piece(start, counted.end(), "date", days=(day,), inferred=True))
             continue
         which_year = match.group(_FIRST_NAME_GROUP + len(_NAMES) + 1)
         if which_year:
@@ -190,8 +198,8 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
                 # "Halloween" said a week after it: the one just gone in a sentence about the past,
                 # both within a month after it when the sentence says nothing ("how was Thanksgiving")
                 past = rule(today.year) if rule(today.year) < today else rule(today.year - 1)
-                out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, past_days=(past,),
+                out.append(Piece(start, match.end(), "date", days=(day,), inferred=True, past_days=(past,),
                                  disputed=(today - past).days <= _JUST_GONE_DAYS))
                 continue
-        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+        out.append(Piece(start, match.end(), "date", days=(day,), inferred=True))
     return out
