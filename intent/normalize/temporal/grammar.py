@@ -670,10 +670,11 @@ _SHIFT = re.compile(
 
 # "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day;
 # "third tuesday after christmas 2014": the third one on that side.
+_WORKING_DAY = r"weekday|business\s+day|working\s+day|work\s+day"  # Monday to Friday (holidays not known)
 _NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
               "fifth": 5, "5th": 5}
 _WEEKDAY_SHIFT = re.compile(
-    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)})\s+)({WEEKDAY})\s+"
+    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)})\s+)({WEEKDAY}|{_WORKING_DAY})\s+"
     r"(before|after|following|prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE)
 # "sunday 3 weeks after january 15th": a weekday in the week the count lands in.
@@ -684,9 +685,25 @@ def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | N
     match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 48), mention.start)
     if match is None:
         return None
-    weekday = WEEKDAYS[match.group(3).lower()]
-    weeks = _NTH_WORDS[(match.group(1) or match.group(2) or "first").lower()] - 1
+    nth = _NTH_WORDS[(match.group(1) or match.group(2) or "first").lower()]
     after = match.group(4).lower() in ("after", "following")
+    if match.group(3).lower() not in WEEKDAYS:
+        # "the first business day after Christmas", "the 2nd working day before the 15th": Monday to Friday
+        step = timedelta(days=1 if after else -1)
+        working: list[Reading] = []
+        for d in (r.day for r in mention.readings if r.day is not None):
+            left, day, through_holiday = nth, d, False
+            while left:
+                day += step
+                left -= day.weekday() < 5
+                # counted through New Year's Day or Christmas (holidays nearly everywhere): not read
+                through_holiday |= day.weekday() < 5 and (day.month, day.day) in ((1, 1), (12, 25))
+            if not through_holiday:
+                working.append(Reading(day, None, None))
+        return TemporalMention(match.start(), mention.end, tuple(working), True,
+                               date_span=(match.start(), mention.end))
+    weekday = WEEKDAYS[match.group(3).lower()]
+    weeks = nth - 1
     readings = tuple(Reading(d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1 + 7 * weeks), None, None) if after
                      else Reading(d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1 + 7 * weeks), None, None)
                      for d in (r.day for r in mention.readings) if d is not None)
@@ -767,7 +784,7 @@ _AFTER_NUMBER = re.compile(
 )
 _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior|since)\b|"
+    r"(?:ago|hence|later|earlier|before|after|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
