@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from intent.executors.builtin.not_the_request import address_numbers, foreign_to_request, quoted_spans
 from intent.executors.builtin.outside_enum import negated_enum_value, stated_outside_enum
 from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
@@ -250,9 +251,17 @@ class _Extractor:
         self.dates, self.times = temporal if temporal is not None else (
             find_dates(text, reference_time), find_times(text, reference_time)
         )
+        # a date or time in a quoted title or an address is no field's value (it still keeps its
+        # digits from being read as counts: ``_inside_temporal`` looks at every phrase)
+        self.quotes, self.addresses = quoted_spans(text), address_numbers(text)
+        self.field_dates = [m for m in self.dates if not self._foreign(m.start, m.end)]
+        self.field_times = [m for m in self.times if not self._foreign(m.start, m.end)]
         self.ledger = _Ledger()
         self.filled: set[str] = set()
         self.words = {spec.name: field_words(spec) for spec in specs}
+
+    def _foreign(self, start: int, end: int) -> bool:
+        return foreign_to_request(self.text, start, end, self.quotes, self.addresses)
 
     def _owner(self, mention: Mention) -> Owner | None:
         if any(s <= mention.start < e for s, e in self.excluded):
@@ -338,7 +347,7 @@ class _Extractor:
         return usable
 
     def dates_for(self, spec: FieldSpec, siblings: list[FieldSpec]) -> None:
-        mentions = self._grouped(spec, self.dates, siblings)
+        mentions = self._grouped(spec, self.field_dates, siblings)
         if not mentions:
             return
         mentions = self._same_owner(mentions)
@@ -353,7 +362,7 @@ class _Extractor:
         Tuesday") the end is the new value, and stays alone."""
         out: list[Mention] = []
         for mention in mentions:
-            for start in self.dates:
+            for start in self.field_dates:
                 if (start.end <= mention.start and _RANGE_TO.match(self.text, start.end, mention.start)
                         and start not in mentions and self.ledger.free(start)
                         and self._owner(start) is self._owner(mention)
@@ -363,7 +372,7 @@ class _Extractor:
         return out
 
     def times_for(self, spec: FieldSpec, siblings: list[FieldSpec]) -> None:
-        mentions = self._grouped(spec, self.times, siblings)
+        mentions = self._grouped(spec, self.field_times, siblings)
         if not mentions:
             return
         mentions = self._same_owner(mentions)
@@ -388,7 +397,7 @@ class _Extractor:
         A bare time with a day named close by ("2pm, or 3pm tomorrow") is not its next occurrence:
         which day it is on is the question, so it stays open.
         """
-        mentions = read_temporal(self.text, self.reference_time)
+        mentions = tuple(m for m in read_temporal(self.text, self.reference_time) if not self._foreign(m.start, m.end))
         for index, mention in enumerate(mentions):
             values = moments_of(mention, self.reference_time)
             span = Mention(mention.start, mention.end, None)

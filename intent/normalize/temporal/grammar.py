@@ -32,6 +32,7 @@ from dateutil.relativedelta import relativedelta
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.holidays import holiday_pieces
+from intent.normalize.temporal.events import counted_from_unknown_day
 from intent.normalize.temporal.lexicon import (
     CALENDAR_WORDS,
     CARDINAL,
@@ -606,7 +607,8 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
     spans = [(m.start, m.end) for m in mentions]
     dropped = [_qualified_further(text, m, mentions[i + 1] if i + 1 < len(mentions) else None,
                                   mentions[i - 1] if i else None)
-               or _unread_neighbour(text, m, spans) for i, m in enumerate(mentions)]
+               or _unread_neighbour(text, m, spans) or counted_from_unknown_day(text, m.start, m.end)
+               for i, m in enumerate(mentions)]
     for index in range(len(mentions) - 1):
         first, second = mentions[index], mentions[index + 1]
         if _SIDE_BY_SIDE.fullmatch(text, first.end, second.start) and _same_kind(first, second):
