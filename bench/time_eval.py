@@ -77,8 +77,8 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from datetime import date, datetime, time, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 

@@ -31,8 +31,8 @@ from dateutil.relativedelta import relativedelta
 
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
-from intent.normalize.temporal.holidays import holiday_pieces
 from intent.normalize.temporal.events import counted_from_unknown_day
+from intent.normalize.temporal.holidays import holiday_pieces
 from intent.normalize.temporal.lexicon import (
     CALENDAR_WORDS,
     CARDINAL,
