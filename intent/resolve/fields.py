@@ -12,7 +12,7 @@ import orjson
 from intent.grounding import align, resolve_pointer
 from intent.normalize import FieldKind, derive_values, field_kind
 from intent.normalize.formats import format_checker
-from intent.normalize.temporal import Tense, tense_at
+from intent.normalize.temporal import Tense, counted_from_unknown_day, tense_at
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # jsonschema loads with the first value checked, not with the
 
 # Kinds whose every reading the normalizers list: a value or candidate outside them is not the evidence's.
 _READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME, FieldKind.INTEGER, FieldKind.NUMBER})
+_DAY_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME})
 
 
 @dataclass(slots=True)
@@ -99,6 +100,10 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
                                 reason=f"the evidence {evidence!r} is not in the input")
         evidence = request.input[span.start:span.end]
         tense = tense_at(request.input, span.start, span.end)
+        if field_kind(schema) in _DAY_KINDS and counted_from_unknown_day(request.input, span.start, span.end):
+            # "Diwali in two years": the count picks which Diwali, whose date is not known here
+            return CheckedValue(name, "ungrounded", value, [], evidence,
+                                reason=f"{evidence!r} counts from a day named before it, whose date is not known")
         refs.append(SourceRef(root="input", pointer="", start=span.start if request.spans else None,
                               end=span.end if request.spans else None))
     else:
