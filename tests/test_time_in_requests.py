@@ -80,3 +80,27 @@ def test_compare_and_a_wrapper_without_its_place_are_refused(tmp_path: Path,
     assert "held-out" in capsys.readouterr().err
     assert main(["chronic", str(corpus), "--pipeline", "--wrapper", "Note:"]) == 2
     assert "{phrase}" in capsys.readouterr().err
+
+
+def test_the_verifier_refuses_a_day_quoted_from_a_title_and_takes_the_requests_own() -> None:
+    assert _checked('Rename the event to "Friday drinks"', "Friday", "2026-12-04") == "ungrounded"
+    assert _checked("Rename the event to ‘Friday drinks’", "Friday", "2026-12-04") == "ungrounded"
+    # the same word said again outside the title is the request's own
+    assert _checked('Move "Friday drinks" to Friday', "Friday", "2026-12-04") == "inferred"
+    # a quote holding only the day is the value, quoted
+    assert _checked('Set it for "Friday"', "Friday", "2026-12-04") == "inferred"
+    # an apostrophe is no quote
+    assert _checked("Let's meet at John's on Friday", "Friday", "2026-12-04") == "inferred"
+
+
+def test_the_verifier_refuses_a_house_number_as_a_time() -> None:
+    request = parse_request({"input": "Pick me up at 12 Oak Avenue", "referenceTime": REFERENCE},
+                            IntentConfig(schema={"type": "object", "properties": {"when": {"type": "string",
+                                                                                          "format": "time"}}}))
+    item = {"field": "when", "value": "12:00:00Z", "evidence": "at 12", "source": "input", "pointer": None,
+            "candidates": None}
+    time_schema = {"type": "string", "format": "time"}
+    assert check_field_value(item, time_schema, request, "/intents/0/fields/0").status == "ungrounded"
+    request = parse_request({"input": "Pick me up at 12 today", "referenceTime": REFERENCE},
+                            IntentConfig(schema={"type": "object", "properties": {"when": time_schema}}))
+    assert check_field_value(item, time_schema, request, "/intents/0/fields/0").status == "inferred"

@@ -9,12 +9,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from intent.executors.builtin.not_the_request import address_numbers, foreign_to_request, quoted_spans
 from intent.executors.builtin.outside_enum import negated_enum_value, stated_outside_enum
 from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
     Mention,
+    address_numbers,
     derive_values,
     field_kind,
     find_dates,
@@ -24,6 +24,8 @@ from intent.normalize import (
     find_pattern_tokens,
     find_times,
     find_uris,
+    foreign_to_request,
+    quoted_spans,
 )
 from intent.normalize.temporal import TemporalMention, moments_of, read_temporal, tense_at
 

@@ -5,7 +5,7 @@ someone's words: a day or a time inside it names the thing, not when the request
 A quote that holds nothing but the time phrase ('Set it for "7am"') is the value itself, quoted,
 and stays. A house number that starts a street address ("at 12 Oak Avenue", "10 Downing St.") is
 not a time of day. The recognizer reads no field value from these stretches; what the words
-around them say is read as before.
+around them say is read as before, and the verifier refuses a date or time quoted from them.
 """
 
 from __future__ import annotations
