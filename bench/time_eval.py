@@ -8,6 +8,8 @@
     python -m bench.time_eval chrono PATH/chrono/test/en/*.test.ts [--times] [--pipeline] [--negatives]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
     python -m bench.time_eval natty PATH/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
+    python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
+    python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -59,6 +61,13 @@ recognizer, as a caller would: the whole sentence the corpus found it in, after 
 ``testSingleCase`` checks there is one; a Recognizers-Text entry with one result); else "Schedule the
 meeting <phrase>". The outcome is judged on the one field ``when`` (its format as above): its value,
 or its candidates when it is ambiguous, against the expected value, exactly as a quote's readings.
+``--wrapper TEMPLATE`` replaces both request clauses ("Schedule the meeting {phrase}" and, for a
+whole sentence, "Schedule the meeting: {phrase}") by one template, ``{phrase}`` standing for the
+phrase or its sentence: "Note: {phrase}" gives the sentence no direction of its own ("Schedule" is
+an instruction, which reads a day just gone as the next one). ``--compare`` lists, phrase by
+phrase, the outcome as a field's quote against the outcome inside a request (with ``--wrapper``,
+that request), for the phrases where they differ, and counts the changes; like ``--failures`` it
+is refused for the held-out corpora.
 ``--directions`` (Recognizers-Text) takes instead the parser specs' phrases whose future and past
 resolutions differ ("Monday", "Nov 20" said after it): those whose value depends on which way the
 sentence looks; it counts how many come out with both readings offered, with the future one or the
