@@ -104,3 +104,23 @@ def test_the_verifier_refuses_a_house_number_as_a_time() -> None:
     request = parse_request({"input": "Pick me up at 12 today", "referenceTime": REFERENCE},
                             IntentConfig(schema={"type": "object", "properties": {"when": time_schema}}))
     assert check_field_value(item, time_schema, request, "/intents/0/fields/0").status == "inferred"
+
+
+@pytest.mark.parametrize(("text", "phrase", "foreign"), [
+    ('Rename it "Friday drinks" please', "Friday", True),
+    ("Rename it “Friday drinks” please", "Friday", True),
+    ("Rename it 'Friday drinks' please", "Friday", True),
+    ("Rename it ‘Friday drinks’ please", "Friday", True),
+    ('Set it for "7am"', "7am", False),  # the value itself, quoted
+    ('"Book a table for tomorrow"', "tomorrow", False),  # the whole request quoted
+    ("Let's meet at John's on Friday", "Friday", False),  # apostrophes, no quote
+    ("Meet at 5 o'clock on Friday, the boys' night", "Friday", False),
+    ("Pick me up at 12 Oak Avenue", "12", True),
+    ("Deliver to 221B Baker Street at 5pm", "5pm", False),
+    ("Pick me up at 12 on Oak Avenue", "12", False),  # "on": no house number
+])
+def test_which_words_are_not_the_requests_own(text: str, phrase: str, foreign: bool) -> None:
+    from intent.normalize import address_numbers, foreign_to_request, quoted_spans
+
+    start = text.index(phrase)
+    assert foreign_to_request(text, start, start + len(phrase), quoted_spans(text), address_numbers(text)) is foreign

@@ -11,6 +11,7 @@ around them say is read as before, and the verifier refuses a date or time quote
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 __all__ = ["address_numbers", "foreign_to_request", "quoted_spans"]
 
@@ -45,14 +46,24 @@ def address_numbers(text: str) -> list[Span]:
     return [match.span(1) for match in _ADDRESS.finditer(text)]
 
 
+def _overlapping(spans: list[Span], start: int, end: int) -> Span | None:
+    """The first of ``spans`` (in order, none overlapping another) that overlaps ``[start, end)``."""
+    index = bisect_right(spans, (start, start))
+    for s, e in spans[max(0, index - 1) : index + 1]:
+        if s < end and start < e:
+            return s, e
+    return None
+
+
 def foreign_to_request(text: str, start: int, end: int, quotes: list[Span], addresses: list[Span]) -> bool:
     """``text[start:end]`` (a date or time phrase) lies in a quoted title or message, or takes in an
     address's house number: it is not a value of the request's fields."""
-    if any(s < end and start < e for s, e in addresses):
+    if _overlapping(addresses, start, end) is not None:
         return True
-    for s, e in quotes:
-        if s < end and start < e:
-            whole = (s, e) == (start, end) or text[s:e].strip(" .,!?") == text[start:end].strip(" .,!?")
-            outside = (text[:s] + text[e:]).strip(" \"'“”‘’.,!?")
-            return not whole and bool(outside)
-    return False
+    quote = _overlapping(quotes, start, end)
+    if quote is None:
+        return False
+    s, e = quote
+    whole = text[s:e].strip(" .,!?") == text[start:end].strip(" .,!?")
+    outside = bool(text[:s].strip(" \"'“”‘’.,!?") or text[e:].strip(" \"'“”‘’.,!?"))
+    return not whole and outside

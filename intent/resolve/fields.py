@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # jsonschema loads with the first value checked, not with the
 _READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME, FieldKind.INTEGER, FieldKind.NUMBER})
 _DAY_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME})
 _TIME_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME})
+_OCCURRENCES_TRIED = 64  # a quote repeated more often than this in one input is not looked for further
 
 
 def _request_own(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -34,7 +35,9 @@ def _request_own(text: str, start: int, end: int) -> tuple[int, int] | None:
         return start, end
     quote = text[start:end]
     at = text.find(quote)
-    while at >= 0:
+    for _ in range(_OCCURRENCES_TRIED):
+        if at < 0:
+            break
         if not foreign_to_request(text, at, at + len(quote), quotes, addresses):
             return at, at + len(quote)
         at = text.find(quote, at + 1)
