@@ -56,6 +56,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
+from intent.normalize.temporal.rests import next_to_unread_rest
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_pieces
 from intent.normalize.temporal.zones import ZONE, zone_key
@@ -628,6 +629,7 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
     dropped = [_qualified_further(text, m, mentions[i + 1] if i + 1 < len(mentions) else None,
                                   mentions[i - 1] if i else None)
                or _unread_neighbour(text, m, spans) or counted_from_unknown_day(text, m.start, m.end)
+               or next_to_unread_rest(text, m.start, m.end, spans)
                for i, m in enumerate(mentions)]
     for index in range(len(mentions) - 1):
         first, second = mentions[index], mentions[index + 1]
