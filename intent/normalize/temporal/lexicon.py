@@ -198,7 +198,7 @@ CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "t
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow yesterday "
-    "overmorrow now "
+    "overmorrow now rightnow atm instant eod cob eob time "
     "moment present night morning afternoon evening ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
