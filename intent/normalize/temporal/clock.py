@@ -71,6 +71,13 @@ _HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@|\balarm\s+for)\s*$", re.IGN
 # "tomorrow 9 in the morning", "Friday 3 in the afternoon": a day named right before the hour leads it too
 # when a part of day, not another day, follows ("tomorrow 8 tonight" says two days)
 _DAY_LEAD = re.compile(rf"\b(?:today|tomorrow|tmrw|{WEEKDAY})\.?\s+$", re.IGNORECASE)
+# "the meeting 8 tonight", "move the call nine tomorrow morning": an hour right after the thing it
+# times ("a table for 4 tonight", "dinner 4 tonight": meals are booked for people, so not after them)
+_EVENT_LEAD = re.compile(
+    r"\b(?:meeting|call|appointment|alarm|reminder|interview|session|class|flight|train|bus|pickup|pick-up|"
+    r"standup|stand-up|sync|demo)\s+$",
+    re.IGNORECASE,
+)
 _PART_NEXT = re.compile(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = re.compile(
@@ -250,7 +257,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             bool(match.group(2) or match.group(3)) and not re.search(r"[$€£\d.,]\s*$", _before(text, match.start())))
         lead = _before(text, match.start())
         day_led = _DAY_LEAD.search(lead) is not None and _PART_NEXT.match(text, match.end()) is not None
-        if not timed and not day_led and not _HOUR_LEAD.search(lead):
+        if not timed and not day_led and not _HOUR_LEAD.search(lead) and not _EVENT_LEAD.search(lead):
             continue
         hour = _hour(match.group(1))
         if match.group(3) and match.group(1).isdigit():

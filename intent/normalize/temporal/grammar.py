@@ -248,11 +248,12 @@ class _Group:
                 clocks = ((0, 0),)
             elif (parts and parts[0] == "night" and len(clocks) > 1 and days
                   and any(p.kind == "date" and p.part == "night" for p in dates)
-                  and any(0 < c[0] < 5 for c in clocks) and not any(_part_fits("night", c) for c in clocks)):
+                  and any(0 < c[0] < 4 for c in clocks) and not any(_part_fits("night", c) for c in clocks)):
                 # "tonight at 2", "tonight around 3": an hour without am/pm that only the small hours
-                # fit is read as "tonight at 2am" (the night's end, tomorrow's date)
+                # fit (1 to 3: "tonight at 4" may be a slip for 4pm) is read as "tonight at 2am" (the
+                # night's end, tomorrow's date)
                 named_days = days
-                clocks = tuple(c for c in clocks if 0 < c[0] < 5)
+                clocks = tuple(c for c in clocks if 0 < c[0] < 4)
                 later = tuple(d + timedelta(days=1) for d in days)
                 days = (*days, *later) if small_hours else later
                 settled_by_part = True

@@ -85,7 +85,8 @@ _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
     rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
-    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
+    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|"
+    r"from\s+(?:right\s+now|this\s+(?:very\s+)?(?:moment|second|minute|instant))|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
 )
@@ -244,6 +245,7 @@ def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
     return Piece(start, end, "date", days=(day,), inferred=True)
 
 
+_EXACT_FROM = ("from right now", "from this")  # counted from the moment itself
 _EXACT_ONE = frozenset({"one", "1"})  # "one second from now" is a second; "a second" is a while
 _END_TOKENS = frozenset({"end", "eom", "eoy"})
 
@@ -355,6 +357,17 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
                          exact=match.group(1).lower() in _EXACT_ONE)
         if shifted is not None and shifted[0] == "moment" and base is not reference:
             continue  # "2 hours from tomorrow" names no clear moment
+        if shifted is not None and shifted[0] == "date" and relation.startswith(_EXACT_FROM) and not leading:
+            # "2 days from this second", "a day from right now": counted from the very moment, a moment
+            steps = {"day": relativedelta(days=1), "week": relativedelta(weeks=1), "fortnight": relativedelta(weeks=2),
+                     "month": relativedelta(months=1), "year": relativedelta(years=1)}
+            step = steps.get({"wk": "week", "yr": "year"}.get(match.group(2).lower().rstrip("s"),
+                                                               match.group(2).lower().rstrip("s")))
+            if step is not None and float(amount).is_integer():
+                moment = reference + int(amount) * step
+                out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                                 clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second))
+                continue
         piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
