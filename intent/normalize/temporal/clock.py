@@ -19,6 +19,7 @@ from intent.normalize.temporal.lexicon import (
     MONTHS,
     WEEKDAY,
     WEEKDAYS,
+    LazyPattern,
     alternation,
     scan,
     words_of,
@@ -121,14 +122,14 @@ _MINUTE_24 = alternation(w for w, v in MINUTE_WORDS.items() if v >= 10 or w.star
 # Hours that are also the first words of years ("nineteen fifty", "twenty thirty") need a cue word.
 _YEAR_LIKE_HOURS = frozenset({16, 17, 18, 19, 20})
 _CUE_BEFORE = re.compile(rf"(?:\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
-_WORD_24 = re.compile(
+_WORD_24 = LazyPattern(
     rf"\b({alternation(['twenty-one', 'twenty-two', 'twenty-three', *_HOURS_24])})[\s-]+"
     rf"({_MINUTE_24}|hundred)(?![\w-])(\s*(?:hours|hrs|h)\b)?(?:\s*{_MER})?",
     re.IGNORECASE,
 )
 # "11ish", "11-ish", "eleven-ish": an hour said roughly, either half of the day; not a count of
 # things ("11ish people") nor after "for" ("a table for 6ish").
-_HOUR_ISH = re.compile(
+_HOUR_ISH = LazyPattern(
     rf"(?<![\w:.,$€£/-])(1[0-2]|0?[1-9]|{HOUR_WORD})(?::([0-5]\d))?-?ish\b"
     r"(?!\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|times?|items?|years?|"
     r"percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
@@ -136,7 +137,7 @@ _HOUR_ISH = re.compile(
 )
 _FOR_BEFORE = re.compile(r"\bfor\s+$", re.IGNORECASE)
 # "three mins to five thirty", "10 minutes past 7:30": minutes counted from a time with its own minutes.
-_MINUTES_FROM = re.compile(
+_MINUTES_FROM = LazyPattern(
     rf"\b(\d{{1,2}}|{alternation(w for w in MINUTE_WORDS if ' ' not in w and 'oh' not in w)}|{HOUR_WORD})"
     rf"\s+(?:minutes?|mins?)\s+(past|after|to|till|before)\s+"
     rf"(?:(1[0-2]|0?[1-9]):([0-5]\d)|({HOUR_WORD})[\s-]+({MINUTE_WORD}))(?![\w:-])(?:\s*{_MER})?",
@@ -361,8 +362,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         minute = 0 if match.group(2).lower() == "hundred" else _minute(match.group(2))
         letter = _letter(match, 4)
         hour = _HOURS_24[" ".join(match.group(1).lower().replace("-", " ").split())]
-        lead = _CUE_BEFORE if hour in _YEAR_LIKE_HOURS else _HOUR_LEAD
-        led = lead.search(_before(text, match.start())) is not None
+        needed = _CUE_BEFORE if hour in _YEAR_LIKE_HOURS else _HOUR_LEAD
+        led = needed.search(_before(text, match.start())) is not None
         ended = re.match(r"\s*(?:$|[.,;!?])", text[match.end():]) is not None
         if letter:
             if letter.lower() == "a":

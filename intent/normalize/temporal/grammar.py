@@ -467,8 +467,8 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
     # a phrase a shifted one took in ("Friday" of "the Friday before Dec 25") is not read again
     mentions = [m for m in mentions
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
-    return tuple(_timed(text, m, tense)
-                 for m in _ranges(text, _lent_times(text, [_roughly(text, _blurred(text, m)) for m in _unqualified(text, mentions)])))
+    read = [_roughly(text, _blurred(text, m)) for m in _unqualified(text, mentions)]
+    return tuple(_timed(text, m, tense) for m in _ranges(text, _lent_times(text, read)))
 
 
 _OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps|and|&)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)

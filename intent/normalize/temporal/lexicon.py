@@ -117,7 +117,33 @@ def words_of(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in _WORDS.findall(text))
 
 
-def scan(pattern: re.Pattern[str], text: str, worth: object) -> Iterator[re.Match[str]]:
+class LazyPattern:
+    """A regex compiled on its first use: a form seldom met ("fifteen fifteen", "11ish") adds nothing
+    to the import of the grammar."""
+
+    __slots__ = ("_compiled", "_flags", "_text")
+
+    def __init__(self, text: str, flags: int = 0) -> None:
+        self._text, self._flags = text, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._text, self._flags)
+        return self._compiled
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text)
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.compiled.match(text, pos)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled.search(text)
+
+
+def scan(pattern: re.Pattern[str] | LazyPattern, text: str, worth: object) -> Iterator[re.Match[str]]:
     """``pattern.finditer(text)`` when ``worth`` is true: a pattern whose words are absent is not run."""
     return pattern.finditer(text) if worth else iter(())
 WEEKDAY = alternation(WEEKDAYS)

@@ -26,6 +26,7 @@ from intent.normalize.temporal.lexicon import (
     MONTHS,
     WEEKDAY,
     YEAR,
+    LazyPattern,
     count_of,
     scan,
     words_of,
@@ -58,9 +59,9 @@ _NEXT_SECOND = re.compile(r"(?<!\bthe\s)\b(next|last)\s+(?:second|secs?)\b(?!\s+
                           r"try|attempt|round|day|week|month|year|quarter)\b)", re.IGNORECASE)
 # "at this time" alone is now ("we cannot help at this time"); next to a day it is that day's
 # reference clock (``_SAME_TIME``)
-_DAY_NEXT = re.compile(rf",?\s+(?:on\s+)?(?:tomorrow|tmrw|today|yesterday|next|last|this|{WEEKDAY}|{MONTH}|\d)",
+_DAY_NEXT = LazyPattern(rf",?\s+(?:on\s+)?(?:tomorrow|tmrw|today|yesterday|next|last|this|{WEEKDAY}|{MONTH}|\d)",
                        re.IGNORECASE)
-_DAY_BEFORE = re.compile(rf"\b(?:tomorrow|tmrw|today|yesterday|{WEEKDAY}|{MONTH}|\d\w*)\.?,?\s+$", re.IGNORECASE)
+_DAY_BEFORE = LazyPattern(rf"\b(?:tomorrow|tmrw|today|yesterday|{WEEKDAY}|{MONTH}|\d\w*)\.?,?\s+$", re.IGNORECASE)
 # The end or start of the working day, alone: today's date ("by EOD", "end of day", "COB"). A
 # date-time field is not given a moment: readers differ (23:59:59 as the day's end, or the close
 # of business, which varies), so it stays open. "at the end of the day" is also an idiom: not read.
