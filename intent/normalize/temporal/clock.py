@@ -79,6 +79,8 @@ _EVENT_LEAD = re.compile(
     r"standup|stand-up|sync|demo)\s+$",
     re.IGNORECASE,
 )
+_MONEY_BEFORE = re.compile(r"\b(?:paid|pay|pays|paying|cost|costs|costing|price|priced|spent|spend|owe|owed|owes|"
+                           r"charged?|bucks|dollars|euros|pounds|sold|bought)\b", re.IGNORECASE)
 _PART_NEXT = re.compile(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = re.compile(
@@ -393,7 +395,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
                        for h, m in targets)
         out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=bool(letter)))
     for match in scan(_WORD_PAIR, text, words & _HOUR_WORD_SET):
-        if _HOUR_LEAD.search(_before(text, match.start())):
+        lead = _before(text, match.start())
+        # "tomorrow six forty five": a day leads it, unless money is being talked of ("paid Friday two fifty")
+        if _HOUR_LEAD.search(lead) or (_DAY_LEAD.search(lead) and not _MONEY_BEFORE.search(lead)):
             hour, minute = _hour(match.group(1)), _minute(match.group(2))
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
