@@ -62,13 +62,17 @@ _NEXT_SECOND = re.compile(r"(?<!\bthe\s)\b(next|last)\s+(?:second|secs?)\b(?!\s+
 _DAY_NEXT = LazyPattern(rf",?\s+(?:on\s+)?(?:tomorrow|tmrw|today|yesterday|next|last|this|{WEEKDAY}|{MONTH}|\d)",
                        re.IGNORECASE)
 _DAY_BEFORE = LazyPattern(rf"\b(?:tomorrow|tmrw|today|yesterday|{WEEKDAY}|{MONTH}|\d\w*)\.?,?\s+$", re.IGNORECASE)
+# What may follow "at this time" read as now: the end of a clause ("at this time slot" is a slot)
+_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]]|\s(?:please|and|or|but|so|then|we|i|you|they|he|she|it)\b)",
+                         re.IGNORECASE)
 # The end or start of the working day, alone: today's date ("by EOD", "end of day", "COB"). A
 # date-time field is not given a moment: readers differ (23:59:59 as the day's end, or the close
 # of business, which varies), so it stays open. "at the end of the day" is also an idiom: not read.
 _DAY_END = re.compile(
     r"\b(?:(by|until|till|before|at|for)\s+)?(?:the\s+)?(eod|cob|eob|close\s+of\s+(?:business|play)|"
     r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|(?:start|beginning)\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
-    r"\b(?![\w-])",
+    # at the end of a clause: "the EOD report" names a report, not a day
+    r"(?=\s*(?:$|[.,;:!?)\]]|\s(?:please|pls|thanks|and|or|if|so|then|latest|at\s+the\s+latest)\b))",
     re.IGNORECASE,
 )
 _UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
@@ -380,7 +384,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
                          clocks=((moment.hour, moment.minute),), inferred=True))
     for match in scan(_SAME_TIME, text, "time" in words):
-        if (match.group(0).lower().startswith("at this") and not _DAY_NEXT.match(text, match.end())
+        if (match.group(0).lower().startswith("at this") and _CLAUSE_END.match(text, match.end())
+                and not _DAY_NEXT.match(text, match.end())
                 and not _DAY_BEFORE.search(_before(text, match.start(), 24))):
             out.append(Piece(match.start(), match.end(), "moment", days=(today,),
                              clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
