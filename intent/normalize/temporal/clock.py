@@ -130,14 +130,20 @@ _WORD_24 = LazyPattern(
     re.IGNORECASE,
 )
 # "11ish", "11-ish", "eleven-ish": an hour said roughly, either half of the day; not a count of
-# things ("11ish people") nor after "for" ("a table for 6ish").
+# things ("11ish people") nor after "for" or "aged" ("a table for 6ish", "kids aged 8ish").
 _HOUR_ISH = LazyPattern(
     rf"(?<![\w:.,$€£/-])(1[0-2]|0?[1-9]|{HOUR_WORD})(?::([0-5]\d))?-?ish\b"
     r"(?!\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|times?|items?|years?|"
     r"percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
     re.IGNORECASE,
 )
-_FOR_BEFORE = re.compile(r"\bfor\s+$", re.IGNORECASE)
+# After "around 11" or "about 3" a plural noun makes the number a count.
+_ROUGH_CUE = re.compile(r"(?:about|around|approximately|approx\.?)\s+\d+$", re.IGNORECASE)
+# (a plural noun: "apples", "chairs", "bucks"; not "is", "works", "does")
+_WORD_AFTER_COUNT = re.compile(
+    r"\s+(?!(?:works|does|gets|sounds|seems|suits|fits|was|has|is|pls|thanks)\b)[^\W\d_]{2,}s\b", re.IGNORECASE
+)
+_FOR_BEFORE = re.compile(r"\b(?:for|aged?|ages)\s+$", re.IGNORECASE)  # a count, an age
 # "three mins to five thirty", "10 minutes past 7:30": minutes counted from a time with its own minutes.
 _MINUTES_FROM = LazyPattern(
     rf"\b(\d{{1,2}}|{alternation(w for w in MINUTE_WORDS if ' ' not in w and 'oh' not in w)}|{HOUR_WORD})"
@@ -358,6 +364,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 30), settled=False))
     for match in scan(_AT_HOUR, text, cue):
+        if _ROUGH_CUE.match(match.group(0)) and _WORD_AFTER_COUNT.match(text, match.end()):
+            continue  # "buy around 11 apples": a rough count, not a rough time
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
     for match in scan(_WORD_24, text, words & _HOURS_24.keys()):
