@@ -767,9 +767,10 @@ def _roughly(text: str, mention: TemporalMention) -> TemporalMention:
 
 def _qualified_further(text: str, mention: TemporalMention, following: TemporalMention | None = None,
                        previous: TemporalMention | None = None) -> bool:
-    if mention.readings and all(r.clock for r in mention.readings) and _ROUGHLY_AFTER.match(text, mention.end):
-        return False
     guard = _AFTER_GUARD.match(text, mention.end)
+    timed = bool(mention.readings) and all(r.clock for r in mention.readings)
+    if guard and timed and _ROUGHLY_AFTER.match(text, mention.end):
+        guard = None  # "3pm or so" (see ``_roughly``)
     if guard and not (following is not None and mention.end <= following.start < guard.end()
                       and not any(r.clock for r in (*mention.readings, *following.readings))):
         return True  # ("the 3rd or 4th of December": the alternative is a day read too, both are offered)
