@@ -237,7 +237,7 @@ HOLIDAY_WORDS = frozenset(
 )
 CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
-     "quarter", "half", "oclock", "clock"}
+     "quarter", "half", "oclock", "clock", *(w + "ish" for w in HOUR_WORDS)}
 )
 PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
 TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
