@@ -243,13 +243,16 @@ def _bare(start: int, end: int, weekday: int, today: date) -> Piece:
     """A weekday said alone: the coming one, or the one just gone when the sentence speaks of the
     past. Readers differ when the one just gone is this week's (weeks start on Monday) or today
     ("Monday" said on a Thursday: three days ago, or in four days): then, with no cue, both are
-    offered."""
+    offered. Said on that weekday, only a past cue settles it (today); looking ahead, today and a
+    week later are both still to come."""
     ahead = (weekday - today.weekday()) % 7
     behind = (today.weekday() - weekday) % 7
     coming = today + timedelta(days=ahead or 7)
     past = today - timedelta(days=behind)
-    # said on that weekday, a sentence looking ahead means the next one (today would be "today")
-    return Piece(start, end, "date", days=(coming,), inferred=True, weekday=weekday, past_days=(past,),
+    # said on that weekday, a sentence looking ahead still leaves both: Recognizers-Text's requests
+    # ("schedule me a 1:1 on monday" said on a Monday) read today, Duckling and Chronic a week later
+    days = (today, coming) if ahead == 0 else (coming,)
+    return Piece(start, end, "date", days=days, inferred=True, weekday=weekday, past_days=(past,),
                  disputed=weekday <= today.weekday())
 
 
