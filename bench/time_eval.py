@@ -67,7 +67,10 @@ phrase or its sentence: "Note: {phrase}" gives the sentence no direction of its 
 an instruction, which reads a day just gone as the next one). ``--compare`` lists, phrase by
 phrase, the outcome as a field's quote against the outcome inside a request (with ``--wrapper``,
 that request), for the phrases where they differ, and counts the changes; like ``--failures`` it
-is refused for the held-out corpora.
+is refused for the held-out corpora. ``--conventions`` (refused for them too) puts each phrase whose
+day is a matter of convention in its form class (``bench.time_conventions``: "Monday" said later in
+the week, "next Friday", a month and day just gone, ...) and prints, per class, where the corpus's
+expected values lie from the reference and how the grammar's readings came out.
 ``--directions`` (Recognizers-Text) takes instead the parser specs' phrases whose future and past
 resolutions differ ("Monday", "Nov 20" said after it): those whose value depends on which way the
 sentence looks; it counts how many come out with both readings offered, with the future one or the
@@ -94,6 +97,7 @@ from typing import Any
 from bench.chronic_corpus import read_chronic
 from bench.chrono_corpus import read_chrono
 from bench.natty_corpus import read_natty
+from bench.time_conventions import convention_table
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
@@ -623,13 +627,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="with --pipeline or --compare: the request, '{phrase}' standing for the phrase or its "
                              "sentence (default: 'Schedule the meeting {phrase}', for a sentence "
                              "'Schedule the meeting: {phrase}')")
+    parser.add_argument("--conventions", action="store_true",
+                        help="per form class whose day is a convention ('Monday' said on a Thursday, 'next "
+                             "Friday', 'Nov 20' just gone): what the corpus expects and how the grammar reads it")
     parser.add_argument("--compare", action="store_true",
                         help="list each phrase whose outcome as a field's quote differs from its outcome inside a "
                              "request, with both")
     args = parser.parse_args(argv)
-    if (args.failures or args.compare) and args.corpus in HELD_OUT_CORPORA:
+    if (args.failures or args.compare or args.conventions) and args.corpus in HELD_OUT_CORPORA:
         print(f"{args.corpus} is the held-out corpus: only its aggregate figures are shown (no --failures, "
-              "no --compare)", file=sys.stderr)
+              "no --compare, no --conventions)", file=sys.stderr)
         return 2
     if args.wrapper is not None and "{phrase}" not in args.wrapper:
         print("--wrapper needs '{phrase}' where the phrase goes, e.g. --wrapper 'Note: {phrase}'", file=sys.stderr)
@@ -677,6 +684,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         negatives = chrono_negatives(args.paths)
         read = false_readings(negatives, in_request if args.pipeline else _readings)
         print(f"negative cases: {read['read']} of {len(negatives)} texts with no date in them read as one")
+    if args.conventions:
+        reader = in_request if args.pipeline else _readings
+        for kind, (expected, outcomes) in convention_table(phrases, lambda p: _outcome_of(p, reader).kind).items():
+            print(f"{kind}: expected {dict(expected.most_common())}  read {dict(outcomes.most_common())}")
+        return 0
     if args.compare:
         differences = compare(phrases, in_request)
         for phrase, field, request in differences:

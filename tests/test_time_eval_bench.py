@@ -183,3 +183,43 @@ def test_directions_take_the_phrases_whose_past_and_future_differ(tmp_path: Path
     assert main(["recognizers", str(path), "--directions"]) == 0
     out = capsys.readouterr().out
     assert "2 phrases whose past and future resolutions differ (as field evidence): both offered 2" in out
+
+
+def test_conventions_puts_each_phrase_in_its_form_class_by_where_its_day_falls() -> None:
+    from datetime import datetime, timezone
+
+    from bench.time_conventions import convention_class, convention_table, relation
+    from bench.time_eval import Phrase
+
+    thursday = datetime(2026, 12, 3, 10, 0, tzinfo=timezone.utc)
+    assert convention_class("Monday", thursday) == "bare <weekday>, earlier this week"
+    assert convention_class("on thu", thursday) == "bare <weekday>, that weekday"
+    assert convention_class("next Friday", thursday) == "next <weekday>, later this week"
+    assert convention_class("friday next week", thursday) == "<weekday> next week"
+    assert convention_class("Nov 20", thursday) == "<month> <day> without a year, gone within a month"
+    assert convention_class("the 25th", thursday) == "the <Nth>, ahead"
+    assert convention_class("tomorrow", thursday) is None
+    assert relation(datetime(2026, 11, 30, tzinfo=timezone.utc), thursday) == "-3d"
+    phrases = [
+        Phrase("at 8am", thursday, datetime(2026, 12, 4, 8, 0, tzinfo=timezone.utc), False, "t"),
+        Phrase("at 7pm", thursday, datetime(2026, 12, 3, 19, 0, tzinfo=timezone.utc), False, "t"),
+        Phrase("Monday", thursday, datetime(2026, 12, 7, tzinfo=timezone.utc), True, "t"),
+    ]
+    table = convention_table(phrases, lambda p: "right" if p.text == "at 8am" else "wrong")
+    assert table["a clock time without a day, already past that day"] == ({"+1d 08:00": 1}, {"right": 1})
+    assert table["a clock time without a day, still to come that day"] == ({"+0d 19:00": 1}, {"wrong": 1})
+    assert table["bare <weekday>, earlier this week"][0] == {"+4d": 1}
+
+
+def test_conventions_report_is_refused_for_a_held_out_corpus(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "x.test.ts"
+    path.write_text("", encoding="utf-8")
+    assert main(["chrono", str(path), "--conventions"]) == 2
+    assert "held-out" in capsys.readouterr().err
+
+
+def test_conventions_report_prints_a_line_per_form_class(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "corpus.hs"
+    path.write_text(DUCKLING_SAMPLE, encoding="utf-8")
+    assert main(["duckling", str(path), "--conventions"]) == 0
+    assert "a clock time without a day, still to come that day: expected {'+0d 15:00'" in capsys.readouterr().out
