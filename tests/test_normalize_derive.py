@@ -87,7 +87,7 @@ def test_relative_dates_are_inferred_from_the_reference_time(evidence: str, expe
 
 @pytest.mark.parametrize(
     ("evidence", "past", "coming"),
-    [("Monday", "2026-11-30", "2026-12-07"), ("on the 15th", "2026-11-15", "2026-12-15"),
+    [("on the 15th", "2026-11-15", "2026-12-15"),
      ("November 2", "2026-11-02", "2027-11-02"), ("Thanksgiving", "2026-11-26", "2027-11-25")],
 )  # fmt: skip
 def test_a_day_just_gone_follows_the_sentence_and_is_ambiguous_without_a_cue(
@@ -98,6 +98,15 @@ def test_a_day_just_gone_follows_the_sentence_and_is_ambiguous_without_a_cue(
     assert values("past") == [past]
     assert values("future") == [coming]
     assert sorted(values("neutral")) == sorted(values(None)) == [past, coming]
+
+
+def test_a_weekday_said_on_that_weekday_is_settled_only_by_a_past_cue() -> None:
+    # today and a week later are both still to come: a sentence looking ahead keeps both
+    def values(tense: Tense | None) -> list[str]:
+        return sorted(d.value for d in derive_values("Monday", DATE, reference_time=MONDAY, tense=tense))
+
+    assert values("past") == ["2026-11-30"]
+    assert values("future") == values("neutral") == values(None) == ["2026-11-30", "2026-12-07"]
 
 
 def test_absolute_dates_need_no_reference_time() -> None:
