@@ -836,7 +836,8 @@ _AFTER_GUARD = re.compile(
 # Words that blur a day without moving it: "early tomorrow", "the end of Friday", "tomorrow sometime".
 # The phrase takes them in (its day is still the day written; they give it no time of day).
 # "EOD Friday", "Friday COB", "close of business tomorrow": the end of a working day, which day it is.
-_WORKDAY_END = r"(?:eod|cob|eob|close\s+of\s+(?:business|play)|end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
+_WORKDAY_END = (r"(?:eod|cob|eob|eop|close\s+of\s+(?:business|play)|"
+                r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|end\s+of\s+(?:play|business))")
 _BLUR_BEFORE = re.compile(
     r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
     r"\bfirst\s+thing\s+(?:on\s+|in\s+the\s+)?|"
@@ -845,7 +846,9 @@ _BLUR_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _WORKDAY_END_BEFORE = re.compile(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
-_BLUR_AFTER = re.compile(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b",
+# "Monday first thing", "tomorrow first thing in the morning": the day, early, with no time of day
+_BLUR_AFTER = re.compile(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b|"
+                         r",?\s+first\s+thing(?:\s+in\s+the\s+morning)?\b",
                          re.IGNORECASE)
 
 

@@ -54,6 +54,9 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"boxing\s+day": _fixed(12, 26),
     rf"new\s+year{_APOS}\s+eve": _fixed(12, 31),
     rf"new\s+year{_APOS}(?:\s+day)?": _fixed(1, 1),
+    # chat's "NYE" and "NYD", in capitals only ("Bill Nye" is a name)
+    r"(?-i:NYE)": _fixed(12, 31),
+    r"(?-i:NYD)": _fixed(1, 1),
     rf"valentine{_APOS}(?:\s+day)?|st\.?\s+valentine{_APOS}\s+day": _fixed(2, 14),
     rf"(?:st\.?|saint)\s+patrick{_APOS}(?:\s+day)?|(?:st\.?|saint)\s+paddy{_APOS}(?:\s+day)?": _fixed(3, 17),
     r"april\s+fools?['’]?(?:\s+day)?": _fixed(4, 1),
