@@ -154,6 +154,7 @@ def _moved_by_count(rule: Callable[[int], date], count: int, unit: str, today: d
 # A word before "following"/"previous" that makes it a preposition ("the day following Christmas").
 _COUNTED_FROM = re.compile(r"\b(?:day|days|weeks?|months?|years?|fortnights?|monday|tuesday|wednesday|thursday|friday|"
                            r"saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s+$", re.IGNORECASE)
+_EVE_AFTER = re.compile(r"\s+eve\b", re.IGNORECASE)
 _JUST_GONE_DAYS = 31  # a holiday is talked of as the one just gone for about a month after it
 
 
@@ -164,6 +165,10 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
         index = next(i for i in range(len(_NAMES)) if match.group(_FIRST_NAME_GROUP + i) is not None)
         if _OTHER_CALENDAR.search(_before(text, match.start())) and not _NAMES[index].startswith("orthodox"):
             out.append(Piece(match.start(), match.end(), "date", bad=True))
+            continue
+        eve_after = _EVE_AFTER.match(text, match.end())
+        if eve_after:  # "Christmas Eve eve" is the 23rd to some, a joke to others: not read
+            out.append(Piece(match.start(), eve_after.end(), "date", bad=True))
             continue
         rule = _HOLIDAYS[_NAMES[index]]
         qualifier = " ".join((match.group(1) or "").lower().split()).removeprefix("the ")
