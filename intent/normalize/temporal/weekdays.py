@@ -1,7 +1,7 @@
 """Weekdays with what people put around them: "Friday", "on fri", "this Friday", "next Friday",
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
 week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
-"upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
+"upcoming Thursday", "previous Friday", British "Friday week", "a week on Friday" and "a week Friday", "the last
 day of next year", "previous week - Monday", "first Sunday" (of the reference's month), "two
 fridays later", and the weekday of the week a count lands in (``weekday_in_week_of``).
 
