@@ -19,7 +19,7 @@ from functools import cache
 from dateutil.easter import EASTER_ORTHODOX, easter
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, SPELLED_YEAR, YEAR, count_of, spelled_year
+from intent.normalize.temporal.lexicon import COUNT, SPELLED_YEAR, YEAR, LazyPattern, count_of, spelled_year
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
@@ -154,7 +154,7 @@ def _moved_by_count(rule: Callable[[int], date], count: int, unit: str, today: d
 # A word before "following"/"previous" that makes it a preposition ("the day following Christmas").
 _COUNTED_FROM = re.compile(r"\b(?:day|days|weeks?|months?|years?|fortnights?|monday|tuesday|wednesday|thursday|friday|"
                            r"saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s+$", re.IGNORECASE)
-_EVE_AFTER = re.compile(r"\s+eve\b", re.IGNORECASE)
+_EVE_AFTER = LazyPattern(r"\s+eve\b", re.IGNORECASE)
 _JUST_GONE_DAYS = 31  # a holiday is talked of as the one just gone for about a month after it
 
 
