@@ -8,7 +8,7 @@
     python -m bench.time_eval chrono PATH/chrono/test/en/*.test.ts [--times] [--pipeline] [--negatives]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
     python -m bench.time_eval natty PATH/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
-    python -m bench.time_eval go WHEN/rules/{en,common}/*_test.go NATURALDATE/naturaldate_test.go [--times] [--pipeline] [--negatives]
+    python -m bench.time_eval go WHEN/rules/{en,common}/*_test.go NATURALDATE/naturaldate_test.go [--times] [--pipeline]
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
