@@ -9,6 +9,8 @@
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
     python -m bench.time_eval natty PATH/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
     python -m bench.time_eval go WHEN/rules/{en,common}/*_test.go NATURALDATE/naturaldate_test.go [--times] [--pipeline]
+    python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
+    python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -66,6 +68,13 @@ recognizer, as a caller would: the whole sentence the corpus found it in, after 
 ``testSingleCase`` checks there is one; a Recognizers-Text entry with one result); else "Schedule the
 meeting <phrase>". The outcome is judged on the one field ``when`` (its format as above): its value,
 or its candidates when it is ambiguous, against the expected value, exactly as a quote's readings.
+``--wrapper TEMPLATE`` replaces both request clauses ("Schedule the meeting {phrase}" and, for a
+whole sentence, "Schedule the meeting: {phrase}") by one template, ``{phrase}`` standing for the
+phrase or its sentence: "Note: {phrase}" gives the sentence no direction of its own ("Schedule" is
+an instruction, which reads a day just gone as the next one). ``--compare`` lists, phrase by
+phrase, the outcome as a field's quote against the outcome inside a request (with ``--wrapper``,
+that request), for the phrases where they differ, and counts the changes; like ``--failures`` it
+is refused for the held-out corpora.
 ``--directions`` (Recognizers-Text) takes instead the parser specs' phrases whose future and past
 resolutions differ ("Monday", "Nov 20" said after it): those whose value depends on which way the
 sentence looks; it counts how many come out with both readings offered, with the future one or the
@@ -85,6 +94,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -94,9 +104,9 @@ from bench.go_time_corpus import read_go
 from bench.natty_corpus import read_natty
 
 __all__ = [
-    "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "Phrase", "chronic_phrases", "chrono_negatives", "chrono_phrases",
-    "ctparse_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases", "false_readings", "go_negatives",
-    "go_phrases", "natty_phrases",
+    "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
+    "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "ctparse_phrases", "direction_outcome",
+    "duckling_phrases", "exclude_phrases", "false_readings", "go_negatives", "go_phrases", "natty_phrases",
     "normalized", "recognizers_direction_phrases", "recognizers_phrases", "recognizers_texts", "score",
 ]
 
@@ -509,8 +519,17 @@ def _readings(phrase: Phrase) -> list[datetime]:
 _PIPELINE: dict[str, Any] = {}
 
 
-def _pipeline_readings(phrase: Phrase) -> list[datetime]:
-    """The phrase inside a request, through the built-in recognizer and the verifier (``Intent.parse``)."""
+# The request a phrase is read inside: after a request clause, the sentence it was found in (when the
+# corpus gives one holding no other time expression), else the phrase itself.
+SENTENCE_WRAPPER = "Schedule the meeting: {phrase}"
+PHRASE_WRAPPER = "Schedule the meeting {phrase}"
+
+
+def _pipeline_readings(phrase: Phrase, wrapper: str | None = None) -> list[datetime]:
+    """The phrase inside a request, through the built-in recognizer and the verifier (``Intent.parse``).
+
+    ``wrapper`` (with ``{phrase}`` in it) replaces both default request clauses: the phrase, or its
+    sentence, is put where ``{phrase}`` stands."""
     import anyio
 
     from intent import Intent, IntentConfig
@@ -520,9 +539,9 @@ def _pipeline_readings(phrase: Phrase) -> list[datetime]:
         _PIPELINE[schema["format"]] = Intent(IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
     intent = _PIPELINE[schema["format"]]
     if phrase.context.strip() and phrase.alone_in_context:  # a statement: put after a request clause
-        sentence = f"Schedule the meeting: {phrase.context.strip()}"
+        sentence = (wrapper or SENTENCE_WRAPPER).replace("{phrase}", phrase.context.strip())
     else:
-        sentence = f"Schedule the meeting {phrase.text}"
+        sentence = (wrapper or PHRASE_WRAPPER).replace("{phrase}", phrase.text)
     request = {"input": sentence, "referenceTime": phrase.reference.isoformat()}
     result = anyio.run(intent.parse, request).to_dict()
     values: list[Any] = []
@@ -553,6 +572,32 @@ def outcome(readings: list[datetime], expected: datetime) -> str:
     if len(distinct) > 1:
         return "ambiguous"
     return "right" if readings[0] == expected else "wrong"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: str  # right, wrong, ambiguous, unresolved (or error: the reader raised)
+    values: list[str]
+
+
+def _outcome_of(phrase: Phrase, reader: Any) -> Outcome:
+    try:
+        readings = reader(phrase)
+    except Exception as exc:  # reported as it is, not counted as a reading
+        return Outcome("error", [repr(exc)[:80]])
+    return Outcome(outcome(readings, phrase.expected), [r.isoformat() for r in sorted(set(readings))])
+
+
+def compare(phrases: Sequence[Phrase], in_request: Any = _pipeline_readings
+            ) -> list[tuple[Phrase, Outcome, Outcome]]:
+    """Each phrase whose outcome as a field's quote differs from its outcome inside a request: the
+    kind of outcome, or the values read."""
+    differences: list[tuple[Phrase, Outcome, Outcome]] = []
+    for phrase in phrases:
+        field, request = _outcome_of(phrase, _readings), _outcome_of(phrase, in_request)
+        if field != request:
+            differences.append((phrase, field, request))
+    return differences
 
 
 def score(phrases: Sequence[Phrase], reader: Any = _readings) -> tuple[Counter[str], list[tuple[Phrase, str, Any]]]:
@@ -606,11 +651,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "and whether both are offered or one (and which)")
     parser.add_argument("--pipeline", action="store_true",
                         help="read each phrase inside a request through Intent.parse (built-in recognizer + verifier)")
+    parser.add_argument("--wrapper", metavar="TEMPLATE",
+                        help="with --pipeline or --compare: the request, '{phrase}' standing for the phrase or its "
+                             "sentence (default: 'Schedule the meeting {phrase}', for a sentence "
+                             "'Schedule the meeting: {phrase}')")
+    parser.add_argument("--compare", action="store_true",
+                        help="list each phrase whose outcome as a field's quote differs from its outcome inside a "
+                             "request, with both")
     args = parser.parse_args(argv)
-    if args.failures and args.corpus in HELD_OUT_CORPORA:
-        print(f"{args.corpus} is the held-out corpus: only its aggregate figures are shown (no --failures)",
-              file=sys.stderr)
+    if (args.failures or args.compare) and args.corpus in HELD_OUT_CORPORA:
+        print(f"{args.corpus} is the held-out corpus: only its aggregate figures are shown (no --failures, "
+              "no --compare)", file=sys.stderr)
         return 2
+    if args.wrapper is not None and "{phrase}" not in args.wrapper:
+        print("--wrapper needs '{phrase}' where the phrase goes, e.g. --wrapper 'Note: {phrase}'", file=sys.stderr)
+        return 2
+    in_request = partial(_pipeline_readings, wrapper=args.wrapper)
     missing = [p for p in [*args.paths, *args.exclude_from] if not p.is_file()]
     if missing:
         print(f"no such file: {missing[0]} (see the module docstring for where to get the data)", file=sys.stderr)
@@ -633,7 +689,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         grains = Counter("times of day" if p.time_only else "days" if p.day_grain else "moments" for p in phrases)
         print("read as: " + ", ".join(f"{n} {grain}" for grain, n in sorted(grains.items())))
     elif args.directions:
-        reader = _pipeline_readings if args.pipeline else _readings
+        reader = in_request if args.pipeline else _readings
         directed = recognizers_direction_phrases(args.paths)
         outcomes = Counter(direction_outcome(reader(p), p) for p in directed)
         print(f"{len(directed)} phrases whose past and future resolutions differ ("
@@ -653,9 +709,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = kept
     if args.negatives and args.corpus in ("chrono", "go"):
         negatives = chrono_negatives(args.paths) if args.corpus == "chrono" else go_negatives(args.paths)
-        read = false_readings(negatives, _pipeline_readings if args.pipeline else _readings)
+        read = false_readings(negatives, in_request if args.pipeline else _readings)
         print(f"negative cases: {read['read']} of {len(negatives)} texts with no date in them read as one")
-    counts, misses = score(phrases, _pipeline_readings if args.pipeline else _readings)
+    if args.compare:
+        differences = compare(phrases, in_request)
+        for phrase, field, request in differences:
+            print(f"  {field.kind:10} -> {request.kind:10} {phrase.text!r:40} expected {phrase.expected.isoformat()}  "
+                  f"field {field.values}  request {request.values}  (reference {phrase.reference.isoformat()}, "
+                  f"{phrase.source}{'; ' + repr(phrase.context[:80]) if phrase.context else ''})")
+        changes = Counter(f"{field.kind} -> {request.kind}" for _, field, request in differences)
+        print(f"{len(differences)} of {len(phrases)} phrases differ between field and request: "
+              + ", ".join(f"{change} {n}" for change, n in changes.most_common()))
+        return 0
+    counts, misses = score(phrases, in_request if args.pipeline else _readings)
     print(report("Intent.parse" if args.pipeline else "time grammar", counts))
     shown = [m for m in misses if args.kind is None or m[1] == args.kind][: args.failures]
     for phrase, kind, detail in shown:

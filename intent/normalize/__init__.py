@@ -11,6 +11,7 @@ from intent.normalize.derive import Derived, derive_values, format_date_time, ti
 from intent.normalize.enums import find_enum_values, surface_forms
 from intent.normalize.kinds import FieldKind, field_kind, schema_types
 from intent.normalize.mentions import Mention
+from intent.normalize.not_the_request import address_numbers, foreign_to_request, quoted_spans
 from intent.normalize.numbers import find_numbers, parse_number_words
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
 from intent.normalize.times import find_times, format_time
@@ -19,6 +20,7 @@ __all__ = [
     "Derived",
     "FieldKind",
     "Mention",
+    "address_numbers",
     "compile_pattern",
     "derive_values",
     "field_kind",
@@ -29,9 +31,11 @@ __all__ = [
     "find_pattern_tokens",
     "find_times",
     "find_uris",
+    "foreign_to_request",
     "format_date_time",
     "format_time",
     "parse_number_words",
+    "quoted_spans",
     "schema_types",
     "surface_forms",
     "time_values",

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from intent.grounding import align, resolve_pointer
-from intent.normalize import FieldKind, derive_values, field_kind
+from intent.normalize import FieldKind, address_numbers, derive_values, field_kind, foreign_to_request, quoted_spans
 from intent.normalize.formats import format_checker
-from intent.normalize.temporal import Tense, tense_at
+from intent.normalize.temporal import Tense, counted_from_unknown_day, tense_at
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 
@@ -21,6 +21,27 @@ if TYPE_CHECKING:  # jsonschema loads with the first value checked, not with the
 
 # Kinds whose every reading the normalizers list: a value or candidate outside them is not the evidence's.
 _READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME, FieldKind.INTEGER, FieldKind.NUMBER})
+_DAY_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME})
+_TIME_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME})
+_OCCURRENCES_TRIED = 64  # a quote repeated more often than this in one input is not looked for further
+
+
+def _request_own(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the quote ``text[start:end]`` stands as the request's own words: there, or at another
+    of its occurrences when that one is in a quoted title or message or is an address's house
+    number ('Rename "Friday drinks" to Friday'); None when every occurrence is."""
+    quotes, addresses = quoted_spans(text), address_numbers(text)
+    if not foreign_to_request(text, start, end, quotes, addresses):
+        return start, end
+    quote = text[start:end]
+    at = text.find(quote)
+    for _ in range(_OCCURRENCES_TRIED):
+        if at < 0:
+            break
+        if not foreign_to_request(text, at, at + len(quote), quotes, addresses):
+            return at, at + len(quote)
+        at = text.find(quote, at + 1)
+    return None
 
 
 @dataclass(slots=True)
@@ -97,10 +118,21 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
         if span is None:
             return CheckedValue(name, "ungrounded", value, [], evidence,
                                 reason=f"the evidence {evidence!r} is not in the input")
-        evidence = request.input[span.start:span.end]
-        tense = tense_at(request.input, span.start, span.end)
-        refs.append(SourceRef(root="input", pointer="", start=span.start if request.spans else None,
-                              end=span.end if request.spans else None))
+        start, end = span.start, span.end
+        if field_kind(schema) in _TIME_KINDS:
+            found = _request_own(request.input, start, end)
+            if found is None:
+                return CheckedValue(name, "ungrounded", value, [], evidence,
+                                    reason=f"{evidence!r} stands in a quoted title or message, or is a house number")
+            start, end = found
+        evidence = request.input[start:end]
+        tense = tense_at(request.input, start, end)
+        if field_kind(schema) in _DAY_KINDS and counted_from_unknown_day(request.input, start, end):
+            # "Diwali in two years": the count picks which Diwali, whose date is not known here
+            return CheckedValue(name, "ungrounded", value, [], evidence,
+                                reason=f"{evidence!r} counts from a day named before it, whose date is not known")
+        refs.append(SourceRef(root="input", pointer="", start=start if request.spans else None,
+                              end=end if request.spans else None))
     else:
         document: Any = request.context if source == "context" else (
             request.baseline.model_dump(mode="json", by_alias=True) if request.baseline else None)

@@ -14,6 +14,7 @@ from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
     FieldKind,
     Mention,
+    address_numbers,
     derive_values,
     field_kind,
     find_dates,
@@ -23,6 +24,8 @@ from intent.normalize import (
     find_pattern_tokens,
     find_times,
     find_uris,
+    foreign_to_request,
+    quoted_spans,
 )
 from intent.normalize.temporal import TemporalMention, moments_of, read_temporal, tense_at
 
@@ -250,9 +253,17 @@ class _Extractor:
         self.dates, self.times = temporal if temporal is not None else (
             find_dates(text, reference_time), find_times(text, reference_time)
         )
+        # a date or time in a quoted title or an address is no field's value (it still keeps its
+        # digits from being read as counts: ``_inside_temporal`` looks at every phrase)
+        self.quotes, self.addresses = quoted_spans(text), address_numbers(text)
+        self.field_dates = [m for m in self.dates if not self._foreign(m.start, m.end)]
+        self.field_times = [m for m in self.times if not self._foreign(m.start, m.end)]
         self.ledger = _Ledger()
         self.filled: set[str] = set()
         self.words = {spec.name: field_words(spec) for spec in specs}
+
+    def _foreign(self, start: int, end: int) -> bool:
+        return foreign_to_request(self.text, start, end, self.quotes, self.addresses)
 
     def _owner(self, mention: Mention) -> Owner | None:
         if any(s <= mention.start < e for s, e in self.excluded):
@@ -338,14 +349,20 @@ class _Extractor:
         return usable
 
     def dates_for(self, spec: FieldSpec, siblings: list[FieldSpec]) -> None:
-        mentions = self._grouped(spec, self.dates, siblings)
-        if not mentions:
-            return
-        mentions = self._same_owner(mentions)
-        if len(siblings) == 1:
-            mentions = self._with_range_starts(mentions)
-        values = [v.isoformat() for m in mentions for v in ((m.value,) if m.value is not None else m.candidates)]
-        self._emit_choice(spec, mentions, values)
+        for mentions in self._by_owner(self._grouped(spec, self.field_dates, siblings)):
+            if len(siblings) == 1:
+                mentions = self._with_range_starts(mentions)
+            values = [v.isoformat() for m in mentions for v in ((m.value,) if m.value is not None else m.candidates)]
+            self._emit_choice(spec, mentions, values)
+
+    def _by_owner(self, mentions: list[Mention]) -> list[list[Mention]]:
+        """The mentions of each request, in order: each request states its own day or time ("Call Bob
+        on Monday. Then email Sue on Tuesday."), so a field the requests share is not given the
+        first one's alone (two values for one field are a question, asked when the fields are judged)."""
+        groups: dict[int, list[Mention]] = {}
+        for mention in mentions:
+            groups.setdefault(id(self._owner(mention)), []).append(mention)
+        return list(groups.values())
 
     def _with_range_starts(self, mentions: list[Mention]) -> list[Mention]:
         """"from Dec 24 to Jan 2": the start, left out as a "from" value, comes back beside its end,
@@ -353,7 +370,7 @@ class _Extractor:
         Tuesday") the end is the new value, and stays alone."""
         out: list[Mention] = []
         for mention in mentions:
-            for start in self.dates:
+            for start in self.field_dates:
                 if (start.end <= mention.start and _RANGE_TO.match(self.text, start.end, mention.start)
                         and start not in mentions and self.ledger.free(start)
                         and self._owner(start) is self._owner(mention)
@@ -363,10 +380,10 @@ class _Extractor:
         return out
 
     def times_for(self, spec: FieldSpec, siblings: list[FieldSpec]) -> None:
-        mentions = self._grouped(spec, self.times, siblings)
-        if not mentions:
-            return
-        mentions = self._same_owner(mentions)
+        for mentions in self._by_owner(self._grouped(spec, self.field_times, siblings)):
+            self._times_of_owner(spec, mentions)
+
+    def _times_of_owner(self, spec: FieldSpec, mentions: list[Mention]) -> None:
         values: list[Any] = []
         for mention in mentions:
             # written exactly as the verifier reads the quote (offsets and patterns included)
@@ -383,48 +400,61 @@ class _Extractor:
             self._emit_choice(spec, mentions, values)
 
     def date_time(self, spec: FieldSpec) -> None:
-        """The first phrase with a time of day (a bare time is its next occurrence); a day alone is not one.
+        """Each request's phrase with a time of day (a bare time is its next occurrence); a day alone is not one.
 
         A bare time with a day named close by ("2pm, or 3pm tomorrow") is not its next occurrence:
         which day it is on is the question, so it stays open.
         """
-        mentions = read_temporal(self.text, self.reference_time)
+        mentions = tuple(m for m in read_temporal(self.text, self.reference_time) if not self._foreign(m.start, m.end))
+        settled: set[int] = set()  # the requests whose moment is read, or left open as a question
         for index, mention in enumerate(mentions):
-            values = moments_of(mention, self.reference_time)
-            span = Mention(mention.start, mention.end, None)
-            if not mention.role and (_negated(self.text, span) or _an_event_of(self.text, span)):
-                continue  # "from Monday", "move my 3pm to 4pm": the moment being moved, not the new one
-            if mention.role == "start" and _CHANGE_VERB.search(self.text, max(0, span.start - 60), span.start):
-                continue  # "change it from 7pm to 8pm": the end is the new moment
-            if values and self.ledger.free(span) and self._owner(span) is not None:
-                if all(r.day is None for r in mention.readings) and _day_nearby(mentions, index):
-                    return
-                spans, values = [span], list(values)
-                for later, other in enumerate(mentions[index + 1 :], start=index + 1):
-                    # "Thursday at 2pm, or Friday at 3": a choice to ask about; the two ends of a range
-                    # ("from 3 to 4pm") are both offered to a field for one moment
-                    other_span = Mention(other.start, other.end, None)
-                    other_values = moments_of(other, self.reference_time)
-                    ends = mention.role == "start" and other.role == "end" and len(spans) == 1
-                    if ends or _OR_BETWEEN.match(self.text, spans[-1].end, other.start):
-                        spans.append(other_span)
-                        values += [v for v in other_values if v not in values]
-                    elif self._rival(other, other_span, span, other_values, mentions, later):
-                        # another moment of the same request ("at 8pm, doors open at 7pm"): which one
-                        # the field wants is the question, not something to pick by order
-                        return
-                self._emit_choice(spec, spans, values)
-                return
+            owner = self._owner(Mention(mention.start, mention.end, None))
+            if owner is None or id(owner) in settled:
+                continue
+            read = self._moment_of_owner(spec, mentions, index)
+            if read is None:
+                return  # left open: the request's moment is a question, and so is the field's
+            if read:
+                settled.add(id(owner))
 
-    def _rival(self, other: TemporalMention, other_span: Mention, span: Mention, other_values: list[str],
-               mentions: tuple[TemporalMention, ...], index: int) -> bool:
+    def _moment_of_owner(self, spec: FieldSpec, mentions: tuple[TemporalMention, ...], index: int) -> bool | None:
+        """Whether ``mentions[index]`` settles its request's moment: read (alone, or with its
+        alternatives), or left open (``None``) because another moment of that request rivals it."""
+        mention = mentions[index]
+        values = moments_of(mention, self.reference_time)
+        span = Mention(mention.start, mention.end, None)
+        if not mention.role and (_negated(self.text, span) or _an_event_of(self.text, span)):
+            return False  # "from Monday", "move my 3pm to 4pm": the moment being moved, not the new one
+        if mention.role == "start" and _CHANGE_VERB.search(self.text, max(0, span.start - 60), span.start):
+            return False  # "change it from 7pm to 8pm": the end is the new moment
+        if values and self.ledger.free(span) and self._owner(span) is not None:
+            if all(r.day is None for r in mention.readings) and _day_nearby(mentions, index):
+                return None
+            spans, values = [span], list(values)
+            for other in mentions[index + 1 :]:
+                # "Thursday at 2pm, or Friday at 3": a choice to ask about; the two ends of a range
+                # ("from 3 to 4pm") are both offered to a field for one moment
+                other_span = Mention(other.start, other.end, None)
+                other_values = moments_of(other, self.reference_time)
+                ends = mention.role == "start" and other.role == "end" and len(spans) == 1
+                if ends or _OR_BETWEEN.match(self.text, spans[-1].end, other.start):
+                    spans.append(other_span)
+                    values += [v for v in other_values if v not in values]
+                elif self._rival(other_span, span, other_values):
+                    # another moment of the same request ("at 8pm, doors open at 7pm"): which one
+                    # the field wants is the question, not something to pick by order
+                    return None
+            self._emit_choice(spec, spans, values)
+            return True
+        return False
+
+    def _rival(self, other_span: Mention, span: Mention, other_values: list[str]) -> bool:
         """Another moment the same request names for itself: not a negated one ("not at 7pm"), not
-        the time of someone's event ("my 3pm"), not a bare time whose day is named close by."""
+        the time of someone's event ("my 3pm"). A bare time counts too: "tomorrow at 7pm and a taxi at
+        6:30pm" names two moments of the same day."""
         if not other_values or not self.ledger.free(other_span) or self._owner(other_span) is not self._owner(span):
             return False
-        if _negated(self.text, other_span) or _an_event_of(self.text, other_span):
-            return False
-        return not (all(r.day is None for r in other.readings) and _day_nearby(mentions, index))
+        return not (_negated(self.text, other_span) or _an_event_of(self.text, other_span))
 
     def _same_owner(self, mentions: list[Mention]) -> list[Mention]:
         owner = self._owner(mentions[0])

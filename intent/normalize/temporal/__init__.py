@@ -8,6 +8,7 @@ and ranges; ``tense`` tells whether a sentence speaks of the past (which way "Mo
 goes); ``values`` writes readings as date, date-time and time field values.
 """
 
+from intent.normalize.temporal.events import counted_from_unknown_day
 from intent.normalize.temporal.grammar import read_temporal
 from intent.normalize.temporal.pieces import Reading, TemporalMention
 from intent.normalize.temporal.tense import Tense, tense_at
@@ -17,6 +18,7 @@ __all__ = [
     "Reading",
     "TemporalMention",
     "Tense",
+    "counted_from_unknown_day",
     "date_time_text",
     "dates_of",
     "moments_of",

@@ -31,6 +31,7 @@ from dateutil.relativedelta import relativedelta
 
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
+from intent.normalize.temporal.events import counted_from_unknown_day
 from intent.normalize.temporal.holidays import holiday_pieces
 from intent.normalize.temporal.lexicon import (
     CALENDAR_WORDS,
@@ -55,6 +56,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
+from intent.normalize.temporal.rests import next_to_unread_rest
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_pieces
 from intent.normalize.temporal.zones import ZONE, zone_key
@@ -473,6 +475,26 @@ def _lent_times(text: str, mentions: list[TemporalMention]) -> list[TemporalMent
                          for r in first.readings for clock, zone, second_ in clocks)
         # the time words stand in the other phrase: this one keeps no time span of its own
         out[index] = TemporalMention(first.start, first.end, readings, first.inferred, date_span=first.date_span)
+    return _lent_days(text, out)
+
+
+def _lent_days(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
+    """"tomorrow at 2pm, or 3pm", "Friday at 10am or 11": the day said once is the day of the time
+    after "or" / "and" too (read alone, that time would be its next occurrence from now)."""
+    out = list(mentions)
+    for index in range(1, len(out)):
+        first, second = out[index - 1], out[index]
+        if not first.readings or any(r.day is None or r.clock is None for r in first.readings):
+            continue
+        if not second.readings or any(r.day is not None or r.clock is None for r in second.readings):
+            continue
+        if second.role or first.role or not _OR_JOIN.match(text[first.end : second.start]):
+            continue
+        days = list(dict.fromkeys(r.day for r in first.readings))
+        readings = tuple(Reading(day, r.clock, r.zone or first.readings[0].zone, r.second)
+                         for day in days for r in second.readings)
+        # the day words stand in the other phrase: this one keeps its time span only
+        out[index] = TemporalMention(second.start, second.end, readings, True, time_span=second.time_span)
     return out
 
 
@@ -606,7 +628,9 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
     spans = [(m.start, m.end) for m in mentions]
     dropped = [_qualified_further(text, m, mentions[i + 1] if i + 1 < len(mentions) else None,
                                   mentions[i - 1] if i else None)
-               or _unread_neighbour(text, m, spans) for i, m in enumerate(mentions)]
+               or _unread_neighbour(text, m, spans) or counted_from_unknown_day(text, m.start, m.end)
+               or next_to_unread_rest(text, m.start, m.end, spans)
+               for i, m in enumerate(mentions)]
     for index in range(len(mentions) - 1):
         first, second = mentions[index], mentions[index + 1]
         if _SIDE_BY_SIDE.fullmatch(text, first.end, second.start) and _same_kind(first, second):
@@ -702,7 +726,7 @@ _AFTER_GUARD = re.compile(
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
-    rf"or\s+(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
+    rf"or\s+(?:(?:maybe|perhaps|possibly|else)\s+)?(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
     re.IGNORECASE,
 )
 # Words that blur a day without moving it: "early tomorrow", "the end of Friday", "tomorrow sometime".

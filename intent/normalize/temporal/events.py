@@ -1,0 +1,50 @@
+"""A count of months or years right after the name of a day the grammar cannot date.
+
+"Diwali in two years", "Lakshmi Puja six years hence", "my birthday in 2 years": the count picks
+which occurrence of that day is meant, and that day's date is not known here; read alone, the
+count would give the day two years from today, a confident wrong answer. Such a count is not
+read. Days and weeks still are ("my birthday in 3 days" is when the birthday is), and so is a
+count after anything else ("Call Bob in 2 years", "renew the passport in 5 years").
+
+The names are the days of lunar and other calendars that the grammar leaves unread
+(``holidays``), the words such days are named with ("... Puja", "... Jayanti"), and the nouns of
+a day that comes back every year (a birthday, an anniversary, a festival). A day named only by a
+name the grammar does not know ("Founders' Feast" is caught by "feast"; "Bob in 2 years" is not a
+day) cannot be told from a person or a place, so it is not guessed at: the count is read.
+Known holidays moved by a count ("thanksgiving in 3 years") are dropped elsewhere (the holiday is
+read, and the count after it is a qualifier it did not take).
+"""
+
+from __future__ import annotations
+
+import re
+
+from intent.normalize.temporal.lexicon import COUNT_ANY
+
+__all__ = ["counted_from_unknown_day"]
+
+# Annual days: what a day of another calendar, or a day that comes back every year, is called by.
+_YEARLY_DAY_WORDS = frozenset(
+    # nouns of a day that comes back every year
+    "birthday birthdays bday anniversary anniversaries jubilee festival festivals fest feast carnival "
+    "celebration celebrations holiday holidays eve "
+    # days of lunar and other calendars, and the words they are named with
+    "diwali deepavali dipawali holi navratri navaratri dussehra dasara dashain vijayadashami puja pooja "
+    "jayanti navami chaturthi chaturdashi purnima poornima ekadashi amavasya saptami ashtami dashami shashthi "
+    "trayodashi sankranti shivaratri shivratri janmashtami rakhi bandhan chauth dhanteras dooj chhath onam "
+    "pongal baisakhi vaisakhi lohri ugadi padwa bihu gurpurab eid ramadan ramzan muharram ashura mawlid "
+    "hanukkah chanukah hanukah passover pesach purim sukkot shavuot hashanah kippur baomer bishvat "
+    "vesak wesak losar seollal chuseok songkran nowruz norooz obon qingming tet".split()
+)
+# "in two years", "six years hence", "a year from today", "2 months from now", "in 1 year and 3 days"
+_COARSE_COUNT = re.compile(rf"(?:in\s+)?(?:{COUNT_ANY})\b[^.,;:!?]*?\b(?:months?|years?|yrs?)\b", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)(?:['’]s?)?[ \t]+(?:(?:is|falls|comes)[ \t]+)?$")
+
+
+def counted_from_unknown_day(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` counts months or years from now and stands right after the name of a day
+    whose date the grammar does not know: which occurrence of that day is the question."""
+    if _COARSE_COUNT.match(text, start, end) is None:
+        return False
+    before = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    return before is not None and before.group(1).lower() in _YEARLY_DAY_WORDS

@@ -1,0 +1,126 @@
+"""Dates and times inside a request are as right as the phrase alone: the verifier refuses a count
+lifted out of "<a day it cannot date> in two years", and the time bench compares a phrase as a
+field's quote with the same phrase inside a request, under any request wrapper."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from bench.time_eval import Phrase, _pipeline_readings, compare, main
+from intent import IntentConfig
+from intent.normalize.temporal import counted_from_unknown_day
+from intent.request import parse_request
+from intent.resolve import check_field_value
+
+DATE = {"type": "string", "format": "date"}
+SCHEMA = {"type": "object", "properties": {"when": DATE}}
+REFERENCE = "2026-11-30T10:00:00Z"
+
+
+def _checked(text: str, evidence: str, value: str) -> str:
+    request = parse_request({"input": text, "referenceTime": REFERENCE}, IntentConfig(schema=SCHEMA))
+    item = {"field": "when", "value": value, "evidence": evidence, "source": "input", "pointer": None,
+            "candidates": None}
+    return check_field_value(item, DATE, request, "/intents/0/fields/0").status
+
+
+def test_the_verifier_refuses_a_count_lifted_from_after_a_day_it_cannot_date() -> None:
+    assert _checked("Schedule the dinner for Diwali in two years", "in two years", "2028-11-30") == "ungrounded"
+    assert _checked("Plan something for my birthday in 2 years", "in 2 years", "2028-11-30") == "ungrounded"
+    # the same count after a person, or in days, is still a day counted from now
+    assert _checked("Call Bob in two years", "in two years", "2028-11-30") == "inferred"
+    assert _checked("Book a table for my birthday in 3 days", "in 3 days", "2026-12-03") == "inferred"
+
+
+@pytest.mark.parametrize(("text", "counted"), [
+    ("Diwali in two years", True),
+    ("Lakshmi Puja six years hence", True),
+    ("Eid is in 2 months", True),
+    ("our anniversary a year from now", True),
+    ("Diwali in two weeks", False),  # when Diwali is: read
+    ("Call Bob in 2 years", False),
+    ("the dinner in 2 years", False),
+])
+def test_which_counts_are_counted_from_a_day_not_dated(text: str, counted: bool) -> None:
+    match = next(i for i, word in enumerate(text.split()) if word in ("in", "six", "a"))
+    start = len(" ".join(text.split()[:match])) + 1
+    assert counted_from_unknown_day(text, start, len(text)) is counted
+
+
+def _monday_said_on_tuesday() -> Phrase:
+    reference = datetime(2013, 2, 12, 4, 30, tzinfo=timezone.utc)  # a Tuesday
+    return Phrase("monday", reference, datetime(2013, 2, 18, tzinfo=timezone.utc), True, "sample")
+
+
+def test_compare_lists_a_phrase_whose_outcome_changes_inside_a_request() -> None:
+    tomorrow = Phrase("tomorrow", datetime(2013, 2, 12, 4, 30, tzinfo=timezone.utc),
+                      datetime(2013, 2, 13, tzinfo=timezone.utc), True, "sample")
+    differences = compare([_monday_said_on_tuesday(), tomorrow])
+    # "Monday" alone said on a Tuesday: the one just gone or the coming one; after "Schedule the
+    # meeting" (an instruction: what is to come) the coming one. "tomorrow" is the same either way.
+    assert [(p.text, field.kind, request.kind) for p, field, request in differences] == [
+        ("monday", "ambiguous", "right")]
+
+
+def test_a_neutral_wrapper_gives_the_sentence_no_direction() -> None:
+    phrase = _monday_said_on_tuesday()
+    assert len(_pipeline_readings(phrase)) == 1
+    assert len(_pipeline_readings(phrase, wrapper="Note: {phrase}")) == 2
+    assert compare([phrase], lambda p: _pipeline_readings(p, wrapper="Note: {phrase}")) == []
+
+
+def test_compare_and_a_wrapper_without_its_place_are_refused(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = tmp_path / "sample.test.ts"
+    corpus.write_text("", encoding="utf-8")
+    assert main(["chrono", str(corpus), "--compare"]) == 2
+    assert "held-out" in capsys.readouterr().err
+    assert main(["chronic", str(corpus), "--pipeline", "--wrapper", "Note:"]) == 2
+    assert "{phrase}" in capsys.readouterr().err
+
+
+def test_the_verifier_refuses_a_day_quoted_from_a_title_and_takes_the_requests_own() -> None:
+    assert _checked('Rename the event to "Friday drinks"', "Friday", "2026-12-04") == "ungrounded"
+    assert _checked("Rename the event to ‘Friday drinks’", "Friday", "2026-12-04") == "ungrounded"
+    # the same word said again outside the title is the request's own
+    assert _checked('Move "Friday drinks" to Friday', "Friday", "2026-12-04") == "inferred"
+    # a quote holding only the day is the value, quoted
+    assert _checked('Set it for "Friday"', "Friday", "2026-12-04") == "inferred"
+    # an apostrophe is no quote
+    assert _checked("Let's meet at John's on Friday", "Friday", "2026-12-04") == "inferred"
+
+
+def test_the_verifier_refuses_a_house_number_as_a_time() -> None:
+    request = parse_request({"input": "Pick me up at 12 Oak Avenue", "referenceTime": REFERENCE},
+                            IntentConfig(schema={"type": "object", "properties": {"when": {"type": "string",
+                                                                                          "format": "time"}}}))
+    item = {"field": "when", "value": "12:00:00Z", "evidence": "at 12", "source": "input", "pointer": None,
+            "candidates": None}
+    time_schema = {"type": "string", "format": "time"}
+    assert check_field_value(item, time_schema, request, "/intents/0/fields/0").status == "ungrounded"
+    request = parse_request({"input": "Pick me up at 12 today", "referenceTime": REFERENCE},
+                            IntentConfig(schema={"type": "object", "properties": {"when": time_schema}}))
+    assert check_field_value(item, time_schema, request, "/intents/0/fields/0").status == "inferred"
+
+
+@pytest.mark.parametrize(("text", "phrase", "foreign"), [
+    ('Rename it "Friday drinks" please', "Friday", True),
+    ("Rename it “Friday drinks” please", "Friday", True),
+    ("Rename it 'Friday drinks' please", "Friday", True),
+    ("Rename it ‘Friday drinks’ please", "Friday", True),
+    ('Set it for "7am"', "7am", False),  # the value itself, quoted
+    ('"Book a table for tomorrow"', "tomorrow", False),  # the whole request quoted
+    ("Let's meet at John's on Friday", "Friday", False),  # apostrophes, no quote
+    ("Meet at 5 o'clock on Friday, the boys' night", "Friday", False),
+    ("Pick me up at 12 Oak Avenue", "12", True),
+    ("Deliver to 221B Baker Street at 5pm", "5pm", False),
+    ("Pick me up at 12 on Oak Avenue", "12", False),  # "on": no house number
+])
+def test_which_words_are_not_the_requests_own(text: str, phrase: str, foreign: bool) -> None:
+    from intent.normalize import address_numbers, foreign_to_request, quoted_spans
+
+    start = text.index(phrase)
+    assert foreign_to_request(text, start, start + len(phrase), quoted_spans(text), address_numbers(text)) is foreign
