@@ -100,7 +100,7 @@ def _numbers(text: str, integer: bool) -> list[Derived]:
 
 # Words a date or time quote may hold besides the phrase itself ("on", "at", "by the", ",").
 _CONNECTORS = frozenset(
-    "at on the by for of in around about approximately approx from to until till til between and or starting "
+    "at on the by for of in around about approximately approx roughly from to until till til between and or starting "
     "through thru please due sharp latest earliest exactly promptly ish".split()
 )
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")

@@ -390,12 +390,14 @@ class _Extractor:
             evidence = self.text[mention.start : mention.end]
             readings = derive_values(evidence, spec.schema, reference_time=self.reference_time,
                                      tense=tense_at(self.text, mention.start, mention.end))
-            per_clock: dict[tuple[int, int], str] = {}
+            # one clock may carry several offsets ("9:30pm IST": India's, Ireland's, Israel's)
+            per_clock: dict[tuple[int, int], dict[str, str]] = {}
             for reading in readings:
-                per_clock.setdefault((int(reading.value[:2]), int(reading.value[3:5])), reading.value)
+                offset = reading.value[8:]  # "+05:30" of "21:30:00+05:30"; "" for "21:30" and "21:30:00"
+                written = per_clock.setdefault((int(reading.value[:2]), int(reading.value[3:5])), {})
+                written.setdefault(offset, reading.value)
             for clock in (mention.value,) if mention.value is not None else mention.candidates:
-                if tuple(clock) in per_clock:
-                    values.append(per_clock[tuple(clock)])
+                values.extend(per_clock.get(tuple(clock), {}).values())
         if values:
             self._emit_choice(spec, mentions, values)
 

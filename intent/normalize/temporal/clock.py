@@ -19,6 +19,8 @@ from intent.normalize.temporal.lexicon import (
     MONTHS,
     WEEKDAY,
     WEEKDAYS,
+    LazyPattern,
+    alternation,
     scan,
     words_of,
 )
@@ -28,9 +30,12 @@ from intent.normalize.temporal.pieces import Clock, Piece
 __all__ = ["clock_pieces", "open_hour"]
 
 # "pm", "p.m.", "p m", "pmish", "pm-ish", or a bare "p" glued or spaced
-_MER = r"(?:([ap])(?:\.\s?m\b\.?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:-?ish\b)?"
+# (speech-to-text also writes "p . m ." with blanks around the dots)
+_MER = r"(?:([ap])(?:\s?\.\s?m\b(?:\s?\.)?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:-?ish\b)?"
 _H12 = r"(1[0-2]|0?[1-9])"
-_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d))?(?:ish)?\s*{_MER}", re.IGNORECASE)
+# "9.am": a dot typed before am/pm, read only when the "m" follows ("2.a" is a section)
+_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d)|\.(?=[ap]\.?\s?m\b))?(?:ish)?\s*{_MER}",
+                       re.IGNORECASE)
 # "15:30", "19:00h", "07:30 hrs" (a 24-hour clock says so with "h" or "hrs")
 _CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)(\s?(?:h|hrs)\b)?",
                     re.IGNORECASE)
@@ -62,10 +67,20 @@ _COMPACT_AT = re.compile(
     re.IGNORECASE,
 )
 _CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approximately|approx\.?)"
-_HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@)\s*$", re.IGNORECASE)
+# ("set an alarm for six forty five": an alarm is set for a time of day; a timer is set for a while)
+_HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
 # "tomorrow 9 in the morning", "Friday 3 in the afternoon": a day named right before the hour leads it too
 # when a part of day, not another day, follows ("tomorrow 8 tonight" says two days)
 _DAY_LEAD = re.compile(rf"\b(?:today|tomorrow|tmrw|{WEEKDAY})\.?\s+$", re.IGNORECASE)
+# "the meeting 8 tonight", "move the call nine tomorrow morning": an hour right after the thing it
+# times ("a table for 4 tonight", "dinner 4 tonight": meals are booked for people, so not after them)
+_EVENT_LEAD = re.compile(
+    r"\b(?:meeting|call|appointment|alarm|reminder|interview|session|class|flight|train|bus|pickup|pick-up|"
+    r"standup|stand-up|sync|demo)\s+$",
+    re.IGNORECASE,
+)
+_MONEY_BEFORE = re.compile(r"\b(?:paid|pay|pays|paying|cost|costs|costing|price|priced|spent|spend|owe|owed|owes|"
+                           r"charged?|bucks|dollars|euros|pounds|sold|bought)\b", re.IGNORECASE)
 _PART_NEXT = re.compile(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = re.compile(
@@ -99,6 +114,43 @@ _WORD_AT = re.compile(
 _WORD_PAIR = re.compile(
     rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?]))", re.IGNORECASE
 )
+# "fifteen fifteen", "thirteen oh five", "twenty thirty p m", "fifteen hundred hours": a 24-hour
+# clock said in words (the hour past twelve says which half of the day it is). Read whole, after a
+# cue, before "hours" or pm ("twenty fifteen" after "in" is a year).
+_HOURS_24 = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+             "nineteen": 19, "twenty": 20, "twenty one": 21, "twenty two": 22, "twenty three": 23}
+# minutes of ten and more, or "oh five": "twenty five" is a number, not 20:05
+_MINUTE_24 = alternation(w for w, v in MINUTE_WORDS.items() if v >= 10 or w.startswith(("oh", "o ")))
+# Hours that are also the first words of years ("nineteen fifty", "twenty thirty") need a cue word.
+_YEAR_LIKE_HOURS = frozenset({16, 17, 18, 19, 20})
+_CUE_BEFORE = re.compile(rf"(?:\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
+_WORD_24 = LazyPattern(
+    rf"\b({alternation(['twenty-one', 'twenty-two', 'twenty-three', *_HOURS_24])})[\s-]+"
+    rf"({_MINUTE_24}|hundred)(?![\w-])(\s*(?:hours|hrs|h)\b)?(?:\s*{_MER})?",
+    re.IGNORECASE,
+)
+# "11ish", "11-ish", "eleven-ish": an hour said roughly, either half of the day; not a count of
+# things ("11ish people") nor after "for" or "aged" ("a table for 6ish", "kids aged 8ish").
+_HOUR_ISH = LazyPattern(
+    rf"(?<![\w:.,$€£/-])(1[0-2]|0?[1-9]|{HOUR_WORD})(?::([0-5]\d))?-?ish\b"
+    r"(?!\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|times?|items?|years?|"
+    r"percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
+    re.IGNORECASE,
+)
+# After "around 11" or "about 3" a plural noun makes the number a count.
+_ROUGH_CUE = re.compile(r"(?:about|around|approximately|approx\.?)\s+\d+$", re.IGNORECASE)
+# (a plural noun: "apples", "chairs", "bucks"; not "is", "works", "does")
+_WORD_AFTER_COUNT = re.compile(
+    r"\s+(?!(?:works|does|gets|sounds|seems|suits|fits|was|has|is|pls|thanks)\b)[^\W\d_]{2,}s\b", re.IGNORECASE
+)
+_FOR_BEFORE = re.compile(r"\b(?:for|aged?|ages)\s+$", re.IGNORECASE)  # a count, an age
+# "three mins to five thirty", "10 minutes past 7:30": minutes counted from a time with its own minutes.
+_MINUTES_FROM = LazyPattern(
+    rf"\b(\d{{1,2}}|{alternation(w for w in MINUTE_WORDS if ' ' not in w and 'oh' not in w)}|{HOUR_WORD})"
+    rf"\s+(?:minutes?|mins?)\s+(past|after|to|till|before)\s+"
+    rf"(?:(1[0-2]|0?[1-9]):([0-5]\d)|({HOUR_WORD})[\s-]+({MINUTE_WORD}))(?![\w:-])(?:\s*{_MER})?",
+    re.IGNORECASE,
+)
 _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+quarters|a\s+quarter|quarter|half)"
 _PAST_TO = re.compile(
     rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
@@ -126,7 +178,7 @@ _MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30,
                "twenty five": 25}
 
 
-_HAS_MERIDIEM = re.compile(r"\d(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
+_HAS_MERIDIEM = re.compile(r"\d\.?(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
 _DAY_WORDS = frozenset(
     "tonight tonite tomorrow tmrw today morning afternoon evening night am pm lunchtime lunch".split()
@@ -214,7 +266,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             bool(match.group(2) or match.group(3)) and not re.search(r"[$€£\d.,]\s*$", _before(text, match.start())))
         lead = _before(text, match.start())
         day_led = _DAY_LEAD.search(lead) is not None and _PART_NEXT.match(text, match.end()) is not None
-        if not timed and not day_led and not _HOUR_LEAD.search(lead):
+        if not timed and not day_led and not _HOUR_LEAD.search(lead) and not _EVENT_LEAD.search(lead):
             continue
         hour = _hour(match.group(1))
         if match.group(3) and match.group(1).isdigit():
@@ -312,10 +364,48 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 30), settled=False))
     for match in scan(_AT_HOUR, text, cue):
+        if _ROUGH_CUE.match(match.group(0)) and _WORD_AFTER_COUNT.match(text, match.end()):
+            continue  # "buy around 11 apples": a rough count, not a rough time
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+    for match in scan(_WORD_24, text, words & _HOURS_24.keys()):
+        minute = 0 if match.group(2).lower() == "hundred" else _minute(match.group(2))
+        letter = _letter(match, 4)
+        hour = _HOURS_24[" ".join(match.group(1).lower().replace("-", " ").split())]
+        needed = _CUE_BEFORE if hour in _YEAR_LIKE_HOURS else _HOUR_LEAD
+        led = needed.search(_before(text, match.start())) is not None
+        ended = re.match(r"\s*(?:$|[.,;!?])", text[match.end():]) is not None
+        if letter:
+            if letter.lower() == "a":
+                continue  # "fifteen thirty a m": the words disagree
+        elif not match.group(3) and not (led and (ended or match.group(2).lower() != "hundred")):
+            continue  # "in twenty fifteen" is a year; "fifteen hundred" a number
+        if match.group(2).lower() == "hundred" and not (match.group(3) or letter):
+            continue
+        out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
+    for match in scan(_HOUR_ISH, text, "ish" in text.lower()):
+        if _FOR_BEFORE.search(_before(text, match.start(), 8)):
+            continue
+        hour = _hour(match.group(1))
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, int(match.group(2) or 0)),
+                         settled=False))
+    for match in scan(_MINUTES_FROM, text, words & _RELATION_WORDS):
+        raw = " ".join(match.group(1).lower().replace("-", " ").split())
+        minutes = int(raw) if raw.isdigit() else MINUTE_WORDS.get(raw, HOUR_WORDS.get(raw))
+        if minutes is None or not 0 < minutes < 60:
+            continue
+        hour = int(match.group(3)) if match.group(3) else _hour(match.group(5))
+        base = int(match.group(4)) if match.group(4) else _minute(match.group(6))
+        letter = _letter(match, 7)
+        sign = -1 if match.group(2).lower() in ("to", "till", "before") else 1
+        targets = (_meridiem(hour, base, letter),) if letter else open_hour(hour, base)
+        clocks = tuple(((h * 60 + m + sign * minutes) // 60 % 24, (h * 60 + m + sign * minutes) % 60)
+                       for h, m in targets)
+        out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=bool(letter)))
     for match in scan(_WORD_PAIR, text, words & _HOUR_WORD_SET):
-        if _HOUR_LEAD.search(_before(text, match.start())):
+        lead = _before(text, match.start())
+        # "tomorrow six forty five": a day leads it, unless money is being talked of ("paid Friday two fifty")
+        if _HOUR_LEAD.search(lead) or (_DAY_LEAD.search(lead) and not _MONEY_BEFORE.search(lead)):
             hour, minute = _hour(match.group(1)), _minute(match.group(2))
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):

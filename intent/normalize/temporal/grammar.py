@@ -59,7 +59,7 @@ from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.rests import next_to_unread_rest
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_pieces
-from intent.normalize.temporal.zones import ZONE, zone_key
+from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
 
 __all__ = ["read_temporal"]
 
@@ -86,8 +86,8 @@ def _part_fits(part: str, clock: Clock) -> bool:
         return 12 <= hour <= 19
     if part == "evening":
         return 16 <= hour <= 23
-    if part == "night":
-        return hour >= 18
+    if part == "night":  # "tonight at 5" is 17:00 (the small hours: see ``_Group.mention``)
+        return hour >= 17
     if part == "lunch":  # "1 o'clock lunchtime", "at lunch 12"
         return 11 <= hour <= 14
     return True
@@ -248,6 +248,17 @@ class _Group:
                 if days:
                     named_days, days = days, tuple(d + timedelta(days=1) for d in days)
                 clocks = ((0, 0),)
+            elif (parts and parts[0] == "night" and len(clocks) > 1 and days
+                  and any(p.kind == "date" and p.part == "night" for p in dates)
+                  and any(0 < c[0] < 4 for c in clocks) and not any(_part_fits("night", c) for c in clocks)):
+                # "tonight at 2", "tonight around 3": an hour without am/pm that only the small hours
+                # fit (1 to 3: "tonight at 4" may be a slip for 4pm) is read as "tonight at 2am" (the
+                # night's end, tomorrow's date)
+                named_days = days
+                clocks = tuple(c for c in clocks if 0 < c[0] < 4)
+                later = tuple(d + timedelta(days=1) for d in days)
+                days = (*days, *later) if small_hours else later
+                settled_by_part = True
             elif parts and len(clocks) > 1:
                 fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
                 if not fitting:
@@ -263,9 +274,10 @@ class _Group:
             elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
+        zones = ZONE_CHOICES.get(zone, (zone,)) if zone else (zone,)  # "9:30pm IST": each IST is a reading
         readings = tuple(
-            Reading(day, clock, zone, times[0].second if times and clock is not None else 0)
-            for day, clock in product(days or (None,), clocks or (None,))
+            Reading(day, clock, one_zone, times[0].second if times and clock is not None else 0)
+            for day, clock, one_zone in product(days or (None,), clocks or (None,), zones)
         )
         start, end = self.pieces[0].start, self.pieces[-1].end
         date_pieces = [p for p in self.pieces if p.kind in ("date", "moment")]
@@ -300,6 +312,12 @@ def _ranges(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]
             continue
         if any(r.second for r in (*first.readings, *second.readings)):
             continue  # ends written to the second are not put together
+        if len({r.zone for r in (*first.readings, *second.readings)} - {None}) > 1:
+            # "3-5pm IST": a zone of several meanings on a range is not lent to the other end; the
+            # range is left unread rather than one end placed in the reference's zone
+            out[index] = replace(first, readings=())
+            out[index + 1] = replace(second, readings=())
+            continue
         if gap.strip().lower() == "and" and not (
                 _BETWEEN.search(_before(text, first.start)) or _BETWEEN_INSIDE.search(text, first.start, first.end)):
             continue
@@ -451,8 +469,8 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
     # a phrase a shifted one took in ("Friday" of "the Friday before Dec 25") is not read again
     mentions = [m for m in mentions
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
-    return tuple(_timed(text, m, tense)
-                 for m in _ranges(text, _lent_times(text, [_blurred(text, m) for m in _unqualified(text, mentions)])))
+    read = [_roughly(text, _blurred(text, m)) for m in _unqualified(text, mentions)]
+    return tuple(_timed(text, m, tense) for m in _ranges(text, _lent_times(text, read)))
 
 
 _OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps|and|&)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
@@ -759,9 +777,24 @@ def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
 _AFTER_NAME = re.compile(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
 
 
+# "3pm or so", "at 11 or thereabouts": a time said roughly is still that time (the quote keeps the
+# words; the result has no place to mark a value approximate). A day said so ("Friday or so") is not read.
+_ROUGHLY_AFTER = re.compile(r"\s+or\s+(?:so|thereabouts)\b", re.IGNORECASE)
+
+
+def _roughly(text: str, mention: TemporalMention) -> TemporalMention:
+    after = _ROUGHLY_AFTER.match(text, mention.end)
+    if after is None or not all(r.clock for r in mention.readings):
+        return mention
+    return replace(mention, end=after.end())
+
+
 def _qualified_further(text: str, mention: TemporalMention, following: TemporalMention | None = None,
                        previous: TemporalMention | None = None) -> bool:
     guard = _AFTER_GUARD.match(text, mention.end)
+    timed = bool(mention.readings) and all(r.clock for r in mention.readings)
+    if guard and timed and _ROUGHLY_AFTER.match(text, mention.end):
+        guard = None  # "3pm or so" (see ``_roughly``)
     if guard and not (following is not None and mention.end <= following.start < guard.end()
                       and not any(r.clock for r in (*mention.readings, *following.readings))):
         return True  # ("the 3rd or 4th of December": the alternative is a day read too, both are offered)

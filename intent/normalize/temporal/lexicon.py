@@ -117,7 +117,33 @@ def words_of(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in _WORDS.findall(text))
 
 
-def scan(pattern: re.Pattern[str], text: str, worth: object) -> Iterator[re.Match[str]]:
+class LazyPattern:
+    """A regex compiled on its first use: a form seldom met ("fifteen fifteen", "11ish") adds nothing
+    to the import of the grammar."""
+
+    __slots__ = ("_compiled", "_flags", "_text")
+
+    def __init__(self, text: str, flags: int = 0) -> None:
+        self._text, self._flags = text, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._text, self._flags)
+        return self._compiled
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text)
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.compiled.match(text, pos)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled.search(text)
+
+
+def scan(pattern: re.Pattern[str] | LazyPattern, text: str, worth: object) -> Iterator[re.Match[str]]:
     """``pattern.finditer(text)`` when ``worth`` is true: a pattern whose words are absent is not run."""
     return pattern.finditer(text) if worth else iter(())
 WEEKDAY = alternation(WEEKDAYS)
@@ -198,7 +224,7 @@ CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "t
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow yesterday "
-    "overmorrow now "
+    "overmorrow now rightnow atm instant eod cob eob time "
     "moment present night morning afternoon evening ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
@@ -211,7 +237,7 @@ HOLIDAY_WORDS = frozenset(
 )
 CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
-     "quarter", "half", "oclock", "clock"}
+     "quarter", "half", "oclock", "clock", *(w + "ish" for w in HOUR_WORDS)}
 )
 PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
 TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS

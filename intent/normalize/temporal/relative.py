@@ -19,7 +19,19 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, COUNT_ANY, MONTH, MONTHS, WEEKDAY, YEAR, count_of, scan, words_of
+from intent.normalize.temporal.lexicon import (
+    COUNT,
+    COUNT_ANY,
+    MONTH,
+    MONTHS,
+    WEEKDAY,
+    YEAR,
+    LazyPattern,
+    count_of,
+    scan,
+    words_of,
+)
+from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["relative_pieces"]
@@ -32,8 +44,37 @@ _DAY_WORDS = re.compile(
 )
 # "last night", "last evening", "the night before last" (two nights ago)
 _LAST_NIGHT = re.compile(r"\b(?:last\s+(night|evening)|the\s+(night)\s+before\s+last)\b", re.IGNORECASE)
-_NOW = re.compile(r"\b(?:right\s+now|just\s+now|now|at\s+the\s+moment|at\s+present|"
-                  r"at\s+the\s+present\s+(?:time|moment))\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:right\s*now|just\s+now|now|at\s+the\s+(?:moment|minute)|at\s+present|"
+                  r"at\s+the\s+present\s+(?:time|moment)|(?:at\s+)?this\s+(?:very\s+)?(?:moment|instant)|"
+                  r"(?:right\s+)?this\s+(?:very\s+)?(?:second|minute)(?=\s*(?:$|[.,;:!?)]|\s+(?:please|now)\b))|"
+                  r"as\s+of\s+(?:right\s+)?now)"
+                  r"\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
+# "atm" (at the moment), in chat; not the cash machine ("the nearest ATM", "an ATM card").
+_ATM = re.compile(r"(?<![\w.-])atm\b(?![\w-]|\s+(?:card|cards|machine|machines|fee|fees|withdrawal|network|pin|"
+                  r"location|locations|near|nearby|in|at|on)\b)", re.IGNORECASE)
+_ATM_NOUN_BEFORE = re.compile(r"\b(?:a|an|the|any|nearest|closest|nearby|this|that|my|your|our|their|bank|to|from|"
+                              r"at|by|near|of|no|use|find|an?y)\s+$", re.IGNORECASE)
+# "next second", "last second", "next sec": a second on or back (not "at the last second", an idiom).
+_NEXT_SECOND = re.compile(r"(?<!\bthe\s)\b(next|last)\s+(?:second|secs?)\b(?!\s+(?:one|time|half|place|option|"
+                          r"try|attempt|round|day|week|month|year|quarter)\b)", re.IGNORECASE)
+# "at this time" alone is now ("we cannot help at this time"); next to a day it is that day's
+# reference clock (``_SAME_TIME``)
+_DAY_NEXT = LazyPattern(rf",?\s+(?:on\s+)?(?:tomorrow|tmrw|today|yesterday|next|last|this|{WEEKDAY}|{MONTH}|\d)",
+                       re.IGNORECASE)
+_DAY_BEFORE = LazyPattern(rf"\b(?:tomorrow|tmrw|today|yesterday|{WEEKDAY}|{MONTH}|\d\w*)\.?,?\s+$", re.IGNORECASE)
+# What may follow "at this time" read as now: the end of a clause ("at this time slot" is a slot)
+_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]]|\s(?:please|and|or|but|so|then|we|i|you|they|he|she|it)\b)",
+                         re.IGNORECASE)
+# The end or start of the working day, alone: today's date ("by EOD", "end of day", "COB"). A
+# date-time field is not given a moment: readers differ (23:59:59 as the day's end, or the close
+# of business, which varies), so it stays open. "at the end of the day" is also an idiom: not read.
+_DAY_END = re.compile(
+    r"\b(?:(by|until|till|before|at|for)\s+)?(?:the\s+)?(eod|cob|eob|close\s+of\s+(?:business|play)|"
+    r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|(?:start|beginning)\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
+    # at the end of a clause: "the EOD report" names a report, not a day
+    r"(?=\s*(?:$|[.,;:!?)\]]|\s(?:please|pls|thanks|and|or|if|so|then|latest|at\s+the\s+latest)\b))",
+    re.IGNORECASE,
+)
 _UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
 _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT_ANY}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
@@ -49,7 +90,8 @@ _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
     rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
-    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|from\s+this\s+moment|"
+    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|"
+    r"from\s+(?:right\s+now|this\s+(?:very\s+)?(?:moment|second|minute|instant))|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
 )
@@ -102,7 +144,8 @@ _DAY_TOKENS = frozenset(
     "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
     "nite this morrow tmw tmrow mrw mrow day".split()
 )
-_NOW_TOKENS = frozenset({"now", "moment", "present"})
+_NOW_TOKENS = frozenset({"now", "moment", "present", "minute", "second", "instant", "rightnow"})
+_DAY_END_TOKENS = frozenset({"eod", "cob", "eob", "day", "business", "play"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
     "mins second seconds sec secs wk wks yr yrs".split()
@@ -207,6 +250,7 @@ def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
     return Piece(start, end, "date", days=(day,), inferred=True)
 
 
+_EXACT_FROM = ("from right now", "from this")  # counted from the moment itself
 _EXACT_ONE = frozenset({"one", "1"})  # "one second from now" is a second; "a second" is a while
 _END_TOKENS = frozenset({"end", "eom", "eoy"})
 
@@ -265,6 +309,24 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
     for match in scan(_NOW, text, words & _NOW_TOKENS):
         out.append(Piece(match.start(), match.end(), "moment", days=(today,),
                          clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
+    for match in scan(_ATM, text, "atm" in words):
+        if _ATM_NOUN_BEFORE.search(_before(text, match.start(), 16)):
+            continue
+        out.append(Piece(match.start(), match.end(), "moment", days=(today,),
+                         clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
+    for match in scan(_NEXT_SECOND, text, words & {"second", "sec", "secs"}):
+        moment = reference + timedelta(seconds=1 if match.group(1).lower() == "next" else -1)
+        out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                         clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second))
+    for match in scan(_DAY_END, text, words & _DAY_END_TOKENS):
+        word = match.group(2).lower()
+        if word in ("cob", "eob") and not (match.group(2).isupper() or match.group(1)):
+            continue  # "corn on the cob"
+        if (match.group(1) or "").lower() == "at" and "end" in word:
+            continue  # "at the end of the day, it's your call"
+        if _DAY_NEXT.match(text, match.end()) or _DAY_BEFORE.search(_before(text, match.start(), 24)):
+            continue  # "EOD Friday", "tomorrow COB": the day named (see the grammar's blurred days)
+        out.append(Piece(match.start(), match.end(), "date", days=(today,), inferred=True))
     for match in scan(_LAST_NIGHT, text, words & {"night", "evening"}):
         back = 2 if match.group(2) else 1
         out.append(Piece(match.start(), match.end(), "date", days=(today - timedelta(days=back),), inferred=True,
@@ -300,6 +362,17 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
                          exact=match.group(1).lower() in _EXACT_ONE)
         if shifted is not None and shifted[0] == "moment" and base is not reference:
             continue  # "2 hours from tomorrow" names no clear moment
+        if shifted is not None and shifted[0] == "date" and relation.startswith(_EXACT_FROM) and not leading:
+            # "2 days from this second", "a day from right now": counted from the very moment, a moment
+            steps = {"day": relativedelta(days=1), "week": relativedelta(weeks=1), "fortnight": relativedelta(weeks=2),
+                     "month": relativedelta(months=1), "year": relativedelta(years=1)}
+            step = steps.get({"wk": "week", "yr": "year"}.get(match.group(2).lower().rstrip("s"),
+                                                               match.group(2).lower().rstrip("s")))
+            if step is not None and float(amount).is_integer():
+                moment = reference + int(amount) * step
+                out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
+                                 clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second))
+                continue
         piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)
         if piece:
             out.append(piece)
@@ -311,6 +384,12 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
                          clocks=((moment.hour, moment.minute),), inferred=True))
     for match in scan(_SAME_TIME, text, "time" in words):
+        if (match.group(0).lower().startswith("at this") and _CLAUSE_END.match(text, match.end())
+                and not _DAY_NEXT.match(text, match.end())
+                and not _DAY_BEFORE.search(_before(text, match.start(), 24))):
+            out.append(Piece(match.start(), match.end(), "moment", days=(today,),
+                             clocks=((reference.hour, reference.minute),), inferred=True, second=reference.second))
+            continue
         out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
                          needs_day="any"))
     for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight"}):

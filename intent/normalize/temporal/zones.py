@@ -1,9 +1,11 @@
 """Time zones named after a time ("3pm CET", "9am PT", "15:00 UTC", "10:00 GMT+2", "14:00 Europe/Berlin").
 
 Abbreviations with one meaning get a fixed offset; regional names ("PT", "Eastern") follow
-their zone's daylight-saving rules on the day in question (``zoneinfo``). Abbreviations with
-several meanings ("IST", "CST" outside the US, "BST") are not guessed: a time written with one
-is left unread rather than placed in the wrong zone.
+their zone's daylight-saving rules on the day in question (``zoneinfo``). "BST" is British Summer
+Time (UTC+1), as calendars and mail write it (Bangladesh writes its offset). "IST" is India's,
+Ireland's and Israel's standard time: each is offered (``ZONE_CHOICES``), none picked. Other
+abbreviations with several meanings ("AST", "CAT") are not guessed: a time written with one is
+left unread rather than placed in the wrong zone.
 """
 
 from __future__ import annotations
@@ -13,14 +15,17 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["ZONE", "offset_minutes", "zone_key"]
+__all__ = ["ZONE", "ZONE_CHOICES", "offset_minutes", "zone_key"]
 
 _FIXED = {
     "utc": 0, "gmt": 0, "z": 0, "zulu": 0, "wet": 0, "west": 60, "cet": 60, "cest": 120, "met": 60,
     "eet": 120, "eest": 180, "msk": 180, "pst": -480, "pdt": -420, "mst": -420, "mdt": -360, "cst": -360,
     "cdt": -300, "est": -300, "edt": -240, "akst": -540, "akdt": -480, "hst": -600, "jst": 540, "kst": 540,
-    "aest": 600, "aedt": 660, "acst": 570, "awst": 480, "nzst": 720, "nzdt": 780, "sgt": 480, "hkt": 480,
+    "aest": 600, "aedt": 660, "acst": 570, "acdt": 630, "awst": 480, "nzst": 720, "nzdt": 780, "sgt": 480,
+    "hkt": 480, "bst": 60, "pkt": 300, "pht": 480, "wib": 420, "sast": 120,
 }  # fmt: skip
+# Abbreviations with several meanings that are all in use: each offset is a reading.
+ZONE_CHOICES = {"ist": ("330", "60", "120")}  # India (+05:30), Ireland (+01:00), Israel (+02:00)
 _REGIONAL = {
     "pt": "America/Los_Angeles", "pacific": "America/Los_Angeles", "pacific time": "America/Los_Angeles",
     "et": "America/New_York", "eastern": "America/New_York", "eastern time": "America/New_York",
@@ -30,10 +35,10 @@ _REGIONAL = {
     "berlin time": "Europe/Berlin", "new york time": "America/New_York", "tokyo time": "Asia/Tokyo",
 }  # fmt: skip
 # Written after a time, these are zones we decline to guess; the time is then not read at all.
-UNKNOWN = frozenset({"ist", "bst", "ast", "cat", "eat", "wat", "sast", "aet"})
+UNKNOWN = frozenset({"ast", "cat", "eat", "wat", "aet"})
 _OFFSET = r"(?:utc|gmt)\s*[+-−]\s*\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}"
 _NAMES = "|".join(
-    sorted([*_FIXED, *(k.replace(" ", r"\s+") for k in _REGIONAL), *UNKNOWN], key=len, reverse=True)
+    sorted([*_FIXED, *(k.replace(" ", r"\s+") for k in _REGIONAL), *UNKNOWN, *ZONE_CHOICES], key=len, reverse=True)
 )
 # A zone's IANA name, as calendars write it: "Europe/Berlin", "America/Argentina/Buenos_Aires".
 _IANA = r"(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Za-z_]+(?:/[A-Za-z_]+)?"
@@ -44,12 +49,15 @@ _OFFSET_PARTS = re.compile(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$
 
 
 def zone_key(written: str) -> str | None:
-    """The zone's key ("cet", "America/Los_Angeles", "+120"), "?" for a declined one, None if none."""
+    """The zone's key ("0", "America/Los_Angeles", "120"), "?" for a declined one, a ``ZONE_CHOICES``
+    key for one of several meanings, None if none."""
     if "/" in written:  # an IANA name, spelled as the zone database spells it, or declined
         return written if _zone(written) is not None else "?"
     word = " ".join(written.lower().split())
     if word in UNKNOWN:
         return "?"
+    if word in ZONE_CHOICES:
+        return word
     if word in _FIXED:
         return str(_FIXED[word]) if _FIXED[word] else "0"
     if word in _REGIONAL:
