@@ -3,7 +3,7 @@
 "the 20th of next month", "next month on the 5th", "2027 Jan 2", "10Dec26", "this March 14th",
 "7. April 2027", "Friday 27" (a bare number after a weekday, when it cannot be an hour), years in
 words ("July 4th, nineteen seventy-six"), "2027-mar-15", "jan twenty two", "July 4th of 2027",
-and two days of one month as a range ("March 3-5").
+two days of one month as a range ("March 3-5"), and year-first digits ("20161016", "2016 10 16").
 
 Numeric dates follow one locale rule, stated here: day and month are told apart only when one
 of them is above 12 ("2/15" is February 15, "15/2" too); otherwise ("2/3") both readings are
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import cache
 from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
@@ -159,6 +160,23 @@ _WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:
                           re.IGNORECASE)
 # "Friday 27", "Tue 13": a bare number after a weekday is its day of month when it cannot be an hour.
 _WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
+# "20161016" (ISO 8601 basic) and "2016 10 16": the year first with four digits, so the order is
+# known; read only as a real date standing alone (not glued to a sign, a word or other digits).
+@cache
+def _iso_basic() -> re.Pattern[str]:
+    """Compiled on first use: most text has no such date, and import time stays flat."""
+    return re.compile(
+        r"(?<![\w.,:/$#+-])((?:19|20)\d{2})(?:(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])|[ \t](0?[1-9]|1[0-2])[ \t]"
+        r"(0?[1-9]|[12]\d|3[01]))(?![\w/:-]|[.,]\d|\s+\d)" + _FOLLOWS_OK
+    )
+
+
+# "order 20161016", "ticket no. 20170302": a number named as something else
+_NUMBER_NAMES = frozenset(
+    "order invoice ticket ref reference no number nr num id account acct phone tel code case serial item sku tracking "
+    "pin room flight version build release batch lot part model customer member employee file page".split()
+)
+_WORD_BEFORE_NUMBER = re.compile(r"([^\W\d_]+)\.?[ \t]*[:#]?[ \t]*$")
 _OF_MONTH = re.compile(
     rf"(?<![\d/.-])\b(?:the\s+)?({_DAY})(?:\s+day)?\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
     r"the\s+last|the\s+previous|previous|the\s+coming)\s+month\b",
@@ -316,6 +334,8 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
     weekday_names = words & WEEKDAY_WORDS
     for match in scan(_ISO, text, sep):
         value = safe_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
+        if value is None and match.group(2) == "/" and int(match.group(4)) <= 12 < int(match.group(3)):
+            value = safe_date(int(match.group(1)), int(match.group(4)), int(match.group(3)))  # "2022/30/11"
         if value is None:
             continue
         clock = _ISO_TIME.match(text, match.end())
@@ -325,6 +345,12 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
                              clocks=((int(clock.group(1)), int(clock.group(2))),), zone=zone,
                              second=int(clock.group(3) or 0)))
         out.append(Piece(match.start(), match.end(), "date", days=(value,)))
+    for match in _iso_basic().finditer(text) if digits else ():
+        year, month, day = (g for g in match.groups() if g is not None)
+        value = safe_date(int(year), int(month), int(day))
+        named = _WORD_BEFORE_NUMBER.search(text, max(0, match.start() - 24), match.start())
+        if value is not None and not (named and named.group(1).lower() in _NUMBER_NAMES):
+            out.append(Piece(match.start(), match.end(), "date", days=(value,)))
     for match in scan(_NUMERIC_YEAR, text, sep):
         years = _years(match.group(4), reference)
         if match.group(2) == "." and len(match.group(4)) == 2:

@@ -7,8 +7,9 @@
    Fri, Sep 20", "tomorrow morning at 8", "Friday (Dec 4)", "6 jan 2027 - 6:37am".
    A part of day settles an hour written without am/pm; a weekday next to a date must agree
    with it (or picks the year / month of a date written without one; "Thursday the 21st" said
-   days after such a Thursday, the next one months away, keeps both); the small hours after
-   "tonight" fall on the next date.
+   days after such a Thursday, the next one months away, keeps both), or picks its day in the
+   week a count lands in ("monday two weeks from now"); the small hours after "tonight" fall on
+   the next date.
 3. Two phrases joined by "to", "-", "until", "through" (or "between A and B") are the two ends of
    a range: each end lends the other its day and its am/pm ("from 3 to 5pm tomorrow").
 
@@ -58,7 +59,7 @@ from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMent
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.rests import next_to_unread_rest
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
-from intent.normalize.temporal.weekdays import weekday_pieces
+from intent.normalize.temporal.weekdays import weekday_in_week_of, weekday_pieces
 from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
 
 __all__ = ["read_temporal"]
@@ -146,6 +147,30 @@ def _with_zone(text: str, piece: Piece) -> Piece:
 
 
 _NEAR_DAYS = 45  # a weekday with a day of month: how far off a matching day is "near"
+_FAR_MONTHS = 12  # ... and how many months ahead (or back) one is looked for at all
+_HOUR_LIKE = 23  # "Friday 20" may be Friday at 20:00; "Friday 27" cannot
+
+
+def _numbered_weekdays(weekday: int, day: int, today: date, months: int, back: bool) -> date | None:
+    """The first day numbered ``day`` that falls on ``weekday``, from ``today`` on (or before it)."""
+    for step in range(months + 1):
+        first = today.replace(day=1) + relativedelta(months=-step if back else step)
+        value = safe_date(first.year, first.month, day)
+        if value is not None and value.weekday() == weekday and (value < today if back else value >= today):
+            return value
+    return None
+
+
+def _one_day_off(weekday: int, day: int, today: date, back: bool) -> bool:
+    """The next (or last) day numbered ``day`` falls a day before or after ``weekday``: "Thu 16th" said
+    on Wednesday the 16th, "Thu 1st" when the 1st is a Friday. One of the two words is likelier a slip
+    than the matching day months away."""
+    for step in range(2):
+        first = today.replace(day=1) + relativedelta(months=-step if back else step)
+        value = safe_date(first.year, first.month, day)
+        if value is not None and (value < today if back else value >= today):
+            return (value.weekday() - weekday) % 7 in (1, 6)
+    return False
 
 
 def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tuple[tuple[date, ...], bool]:
@@ -158,27 +183,40 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
             if value is not None and value.weekday() == weekday:
                 return (value,), True
         return (), True
-    if other.day_only is not None and today is not None:
-        # "Friday 17" when no Friday is the 17th soon is more likely Friday at 17:00: not read
-        for ahead in range(0, 2 if other.near_only else 25):
-            first = today.replace(day=1) + relativedelta(months=ahead)
-            value = safe_date(first.year, first.month, other.day_only)
-            if value is not None and value >= today and value.weekday() == weekday:
-                break
-        else:
-            value = None
+    if other.day_only is not None and today is not None and weekday is not None:
+        day = other.day_only
+        # "Friday 17" when no Friday is the 17th soon is more likely Friday at 17:00: not read far off
+        hour_like = other.near_only and day <= _HOUR_LIKE
+        if other.days and max(other.days) < today:
+            # the sentence looks back ("we met on Tuesday the 8th"): the last such day
+            past = _numbered_weekdays(weekday, day, today, 1 if hour_like else _FAR_MONTHS, back=True)
+            if past is None or (_one_day_off(weekday, day, today, back=True) and (today - past).days > _NEAR_DAYS):
+                return (), True
+            return (past,), True
+        value = _numbered_weekdays(weekday, day, today, 1 if hour_like else _FAR_MONTHS, back=False)
         if value is not None and (value - today).days <= _NEAR_DAYS:
             return (value,), True
         # "Thursday the 21st" said a week after a Thursday the 21st, the next one months away: that
         # recent one is as likely meant, so both are offered
-        for back in (0, 1) if not other.near_only else ():  # "Friday 20" may be Friday at 20:00
-            first = today.replace(day=1) - relativedelta(months=back)
-            past = safe_date(first.year, first.month, other.day_only)
-            if past is not None and past < today and past.weekday() == weekday and (today - past).days <= _NEAR_DAYS:
-                return ((past, value) if value is not None else (past,)), True
-        # no such day near in either direction ("Thu 16th" said on Wednesday the 16th, the next
-        # Thursday the 16th months away): a slip in the weekday or the number, not that far day
-        return (), True
+        past = None if hour_like else _numbered_weekdays(weekday, day, today, 1, back=True)
+        if past is not None and (today - past).days <= _NEAR_DAYS:
+            return ((past, value) if value is not None else (past,)), True
+        if value is None or _one_day_off(weekday, day, today, back=False):
+            # no such day within a year, or the number's next day is a day off the weekday ("Thu 16th"
+            # said on Wednesday the 16th): a slip in the weekday or the number, not read
+            return (), True
+        # "Tuesday the 8th" when the next Tuesday the 8th is months away ("on Friday 23rd" for a
+        # booking): both words agree on that day only
+        return (value,), True
+    if other.counted is not None and weekday is not None and len(other.days) == 1:
+        if other.counted.endswith(" ago") and other.end <= weekday_piece.start and today is not None:
+            # "3 years ago this friday" is an anniversary (that Friday's date, 3 years before, as "a year
+            # ago today"), not a Friday of the week 3 years back
+            if weekday_piece.past_days is not None:
+                return (), True  # "3 years ago on Friday": the Friday just gone or the coming one
+            count = relativedelta(today, other.days[0])
+            return tuple(d - count for d in weekday_piece.days), True
+        return weekday_in_week_of(other.days[0], weekday, loose=other.counted.startswith(("month", "year"))), True
     return tuple(d for d in other.days if d.weekday() == weekday), other.inferred
 
 
@@ -465,7 +503,7 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
                 continue
         groups.append(_Group(piece))
     small_hours = reference is not None and reference.hour < 6
-    mentions = [_shifted(text, m) for g in groups if (m := g.mention(today, small_hours)) is not None]
+    mentions = [_shifted(text, m, today) for g in groups if (m := g.mention(today, small_hours)) is not None]
     # a phrase a shifted one took in ("Friday" of "the Friday before Dec 25") is not read again
     mentions = [m for m in mentions
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
@@ -672,24 +710,62 @@ _SHIFT = re.compile(
 )
 
 
-# "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day.
-_WEEKDAY_SHIFT = re.compile(rf"\bthe\s+({WEEKDAY})\s+(before|after|following|prior\s+to)\s+(?:the\s+)?$",
-                            re.IGNORECASE)
+# "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day;
+# "third tuesday after christmas 2014": the third one on that side.
+_WORKING_DAY = r"weekday|business\s+day|working\s+day|work\s+day"  # Monday to Friday (holidays not known)
+_NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+              "fifth": 5, "5th": 5}
+_WEEKDAY_SHIFT = re.compile(
+    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)})\s+)({WEEKDAY}|{_WORKING_DAY})\s+"
+    r"(before|after|following|prior\s+to)\s+(?:the\s+)?$",
+    re.IGNORECASE)
+# "sunday 3 weeks after january 15th": a weekday in the week the count lands in.
+_WEEKDAY_BEFORE_COUNT = re.compile(rf"\b({WEEKDAY})\b\.?,?\s+$", re.IGNORECASE)
 
 
 def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | None:
-    match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 40), mention.start)
+    match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 48), mention.start)
     if match is None:
         return None
-    weekday = WEEKDAYS[match.group(1).lower()]
-    after = match.group(2).lower() in ("after", "following")
-    readings = tuple(Reading(d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1), None, None) if after
-                     else Reading(d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1), None, None)
+    nth = _NTH_WORDS[(match.group(1) or match.group(2) or "first").lower()]
+    after = match.group(4).lower() in ("after", "following")
+    if match.group(3).lower() not in WEEKDAYS:
+        # "the first business day after Christmas", "the 2nd working day before the 15th": Monday to Friday
+        step = timedelta(days=1 if after else -1)
+        working: list[Reading] = []
+        for d in (r.day for r in mention.readings if r.day is not None):
+            left, day, through_holiday = nth, d, False
+            while left:
+                day += step
+                left -= day.weekday() < 5
+                # counted through New Year's Day or Christmas (holidays nearly everywhere): not read
+                through_holiday |= day.weekday() < 5 and (day.month, day.day) in ((1, 1), (12, 25))
+            if not through_holiday:
+                working.append(Reading(day, None, None))
+        return TemporalMention(match.start(), mention.end, tuple(working), True,
+                               date_span=(match.start(), mention.end))
+    weekday = WEEKDAYS[match.group(3).lower()]
+    weeks = nth - 1
+    readings = tuple(Reading(d + timedelta(days=(weekday - d.weekday() - 1) % 7 + 1 + 7 * weeks), None, None) if after
+                     else Reading(d - timedelta(days=(d.weekday() - weekday - 1) % 7 + 1 + 7 * weeks), None, None)
                      for d in (r.day for r in mention.readings) if d is not None)
     return TemporalMention(match.start(), mention.end, readings, True, date_span=(match.start(), mention.end))
 
 
-def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
+def _other_anchor(text: str, mention: TemporalMention, today: date | None) -> tuple[date, ...]:
+    """A holiday said alone ("Christmas") counted from: the one on the other side of today than the
+    one read ("a year from Christmas" said in February may count from the Christmas just gone)."""
+    if today is None:
+        return ()
+    pieces = [p for p in holiday_pieces(text[mention.start : mention.end], today)
+              if p.start == 0 and p.end == mention.end - mention.start and p.past_days is not None]
+    if len(pieces) != 1:
+        return ()
+    read = {r.day for r in mention.readings}
+    return tuple(d for d in (*pieces[0].days, *pieces[0].past_days) if d not in read)  # type: ignore[misc]
+
+
+def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> TemporalMention:
     """A day counted from another day the text names: a new phrase starting at the count, or at
     the weekday counted from it."""
     days = tuple(r.day for r in mention.readings)
@@ -705,16 +781,26 @@ def _shifted(text: str, mention: TemporalMention) -> TemporalMention:
     if count is None:
         return mention
     unit = "day" if match.group(1) else match.group(3).lower().rstrip("s")
-    if unit in ("month", "year") and mention.inferred:
-        # "a year from Christmas": which Christmas the count starts from is itself a guess
-        return TemporalMention(match.start(), mention.end, (), True, date_span=(match.start(), mention.end))
     sign = -1 if match.group(4).lower().startswith(("before", "prior")) else 1
     step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
             "fortnight": relativedelta(weeks=2 * count), "month": relativedelta(months=count),
             "year": relativedelta(years=count)}[unit]
-    readings = tuple(Reading(d + sign * step, None, None) for d in days if d is not None)
-    return TemporalMention(match.start(), mention.end, readings, mention.inferred,
-                           date_span=(match.start(), mention.end))
+    landed = [d + sign * step for d in days if d is not None]
+    if unit in ("month", "year") and mention.inferred and today is not None:
+        # "a year from Christmas": counted in months or years, the holiday on the other side of today
+        # may be the one counted from; offered when its count lands on the same side as the other's
+        for anchor in _other_anchor(text, mention, today):
+            moved = anchor + sign * step
+            if all((moved >= today) == (d >= today) for d in landed):
+                landed.append(moved)
+    start = match.start()
+    weekday = _WEEKDAY_BEFORE_COUNT.search(text, max(0, start - 16), start)
+    if weekday is not None:
+        named = WEEKDAYS[weekday.group(1).lower()]
+        landed = [d for day in landed for d in weekday_in_week_of(day, named, loose=unit in ("month", "year"))]
+        start = weekday.start()
+    readings = tuple(Reading(d, None, None) for d in sorted(dict.fromkeys(landed)))
+    return TemporalMention(start, mention.end, readings, mention.inferred, date_span=(start, mention.end))
 
 
 # Words around a phrase that change which day it is, in forms the grammar does not read:
@@ -740,7 +826,7 @@ _AFTER_NUMBER = re.compile(
 )
 _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior|since)\b|"
+    r"(?:ago|hence|later|earlier|before|after|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold

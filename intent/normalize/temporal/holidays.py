@@ -1,7 +1,9 @@
 """Named days with a fixed or computable date: Christmas, New Year's Eve, Valentine's Day,
 Halloween, Thanksgiving (US), Black Friday, Memorial Day, Labor Day, Easter and the days counted
 from it. "Christmas" is the next one on or after the reference day; "last Christmas" the one
-before it; "Christmas 2027" and "Christmas of next year" name the year.
+before it ("previous Easter" too, and "following Easter" the next one); "Christmas 2027" and
+"Christmas of next year" name the year; "thanksgiving in a year" and "christmas 2 years ago" the
+one near the day the count lands on.
 
 Days set by lunar or other calendars (Eid, Diwali, Passover, Chinese New Year) are not computed
 here: their names are left unread rather than dated wrongly.
@@ -12,10 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
+from functools import cache
 
 from dateutil.easter import EASTER_ORTHODOX, easter
+from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import SPELLED_YEAR, YEAR, spelled_year
+from intent.normalize.temporal.lexicon import COUNT, SPELLED_YEAR, YEAR, count_of, spelled_year
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
@@ -113,13 +117,40 @@ _OTHER_CALENDAR = re.compile(
 # One numbered group per name (group 3 + its index; named groups cost compile time for nothing).
 _FIRST_NAME_GROUP = 3
 _HOLIDAY_RE = re.compile(
-    r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+past|past|upcoming)\s+)?"
+    r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+past|past|upcoming|previous|"
+    r"the\s+previous|following|the\s+following)\s+)?"
     r"(" + "|".join(f"({name})" for name in _NAMES) + r")\b"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
     re.IGNORECASE,
 )
 
 
+# "thanksgiving in 9 months", "christmas 2 years ago", "easter in a year": the holiday near the day
+# the count lands on (see ``_moved_by_count``).
+@cache
+def _count_after() -> re.Pattern[str]:
+    """Compiled on first use (a holiday followed by a count is rare): import time stays flat."""
+    return re.compile(
+        rf"\s+(?:in\s+({COUNT})\s+(months?|years?)|({COUNT})\s+(months?|years?)\s+(ago|from\s+now|from\s+today|hence|"
+        r"later|back))\b",
+        re.IGNORECASE,
+    )
+
+
+def _moved_by_count(rule: Callable[[int], date], count: int, unit: str, today: date) -> date:
+    """The holiday a count from today lands near. Counted in years, the one of the year it lands in
+    ("thanksgiving in a year" said in February: next year's, not this November's); counted in months,
+    the one nearest the day it lands on ("thanksgiving 3 months ago" said in February: last November's)."""
+    landing = today + relativedelta(**{f"{unit}s": count})
+    if unit == "year":
+        return rule(landing.year)
+    return min((rule(year) for year in (landing.year - 1, landing.year, landing.year + 1)),
+               key=lambda day: abs((day - landing).days))
+
+
+# A word before "following"/"previous" that makes it a preposition ("the day following Christmas").
+_COUNTED_FROM = re.compile(r"\b(?:day|days|weeks?|months?|years?|fortnights?|monday|tuesday|wednesday|thursday|friday|"
+                           r"saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s+$", re.IGNORECASE)
 _JUST_GONE_DAYS = 31  # a holiday is talked of as the one just gone for about a month after it
 
 
@@ -133,20 +164,33 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         rule = _HOLIDAYS[_NAMES[index]]
         qualifier = " ".join((match.group(1) or "").lower().split()).removeprefix("the ")
+        start = match.start()
+        if qualifier in ("following", "previous") and _COUNTED_FROM.search(_before(text, start)):
+            # "the day following Christmas", "the Tuesday following Labor Day": a preposition, the
+            # count is read from the holiday itself
+            qualifier, start = "", match.start(_FIRST_NAME_GROUP - 1)
         written_year = match.group(_FIRST_NAME_GROUP + len(_NAMES))
         if written_year:
             year = int(written_year) if written_year.isdigit() else spelled_year(written_year)
             if year is not None:
-                out.append(Piece(match.start(), match.end(), "date", days=(rule(year),)))
+                out.append(Piece(start, match.end(), "date", days=(rule(year),)))
             continue
         if today is None:
-            out.append(Piece(match.start(), match.end(), "date"))
+            out.append(Piece(start, match.end(), "date"))
+            continue
+        counted = _count_after().match(text, match.end())
+        count = count_of(counted.group(1) or counted.group(3)) if counted and not qualifier else None
+        if counted and count is not None and not match.group(_FIRST_NAME_GROUP + len(_NAMES) + 1):
+            unit = (counted.group(2) or counted.group(4)).lower().rstrip("s")
+            back = (counted.group(5) or "").lower() in ("ago", "back")
+            day = _moved_by_count(rule, -count if back else count, unit, today)
+            out.append(Piece(start, counted.end(), "date", days=(day,), inferred=True))
             continue
         which_year = match.group(_FIRST_NAME_GROUP + len(_NAMES) + 1)
         if which_year:
             year = today.year + {"this": 0, "next": 1, "last": -1}[which_year.lower()]
             day = rule(year)
-        elif qualifier in ("last", "past", "this past"):
+        elif qualifier in ("last", "past", "this past", "previous"):
             day = rule(today.year) if rule(today.year) < today else rule(today.year - 1)
         else:
             day = rule(today.year) if rule(today.year) >= today else rule(today.year + 1)
@@ -154,8 +198,8 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
                 # "Halloween" said a week after it: the one just gone in a sentence about the past,
                 # both within a month after it when the sentence says nothing ("how was Thanksgiving")
                 past = rule(today.year) if rule(today.year) < today else rule(today.year - 1)
-                out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, past_days=(past,),
+                out.append(Piece(start, match.end(), "date", days=(day,), inferred=True, past_days=(past,),
                                  disputed=(today - past).days <= _JUST_GONE_DAYS))
                 continue
-        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
+        out.append(Piece(start, match.end(), "date", days=(day,), inferred=True))
     return out

@@ -43,6 +43,10 @@ class Piece:
     # when readers differ with no cue in the sentence (the one just gone is at least as near).
     past_days: tuple[date, ...] | None = None
     disputed: bool = False
+    # A day reached by a count from the reference ("in 3 days", "two months from today", "3 years
+    # ago"): the unit counted ("day", "week", "month", "year"), and "ago" after it when counted back.
+    # A weekday said with it picks its day in the week the count lands in ("monday two weeks from now").
+    counted: str | None = None
 
     def moved(self, **changes: object) -> Piece:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -2,7 +2,8 @@
 "yesterday", "the day after tomorrow", "the day before yesterday", "in 3 days", "3 days ago",
 "a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
 tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago", "in two days' time", "a week
-today", "tomorrow week", "a year ago today", counts of several units ("1 month and 21 days ago"),
+today", "tomorrow week", "a year ago today", "3 years ago tomorrow", counts of several units
+("1 month and 21 days ago"),
 working days ("in 4 business days": Saturday and Sunday skipped, public holidays not known), and
 the reference clock on another day ("same time tomorrow", "same time next week", "Friday at this
 time").
@@ -89,7 +90,8 @@ _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|
                  r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
-    rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+today|ago|back|earlier|before\s+now|hence|from\s+now|"
+    rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+(?:today|tomorrow|yesterday)|ago|back|earlier|"
+    r"before\s+now|hence|from\s+now|"
     r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|"
     r"from\s+(?:right\s+now|this\s+(?:very\s+)?(?:moment|second|minute|instant))|"
     r"after\s+today|before\s+today)\b",
@@ -240,14 +242,28 @@ def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: st
     return None
 
 
-def _piece(start: int, end: int, shifted: Shifted | None) -> Piece | None:
-    """Counted hours and minutes name a moment; counted days name a day, and no time of day."""
+def _piece(start: int, end: int, shifted: Shifted | None, counted: str | None = None) -> Piece | None:
+    """Counted hours and minutes name a moment; counted days name a day, and no time of day.
+    ``counted``: the unit words of the count ("days", "yrs ago"), kept on a day for a weekday said with it."""
     if shifted is None:
         return None
     kind, day, clock, second = shifted
     if kind == "moment":
         return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True, second=second)
-    return Piece(start, end, "date", days=(day,), inferred=True)
+    return Piece(start, end, "date", days=(day,), inferred=True, counted=_counted_unit(counted))
+
+
+_COUNTED_UNITS = {"d": "day", "w": "week", "f": "week", "m": "month", "y": "year"}
+
+
+def _counted_unit(words: str | None) -> str | None:
+    """"days" -> "day", "fortnights" -> "week", "yrs ago" -> "year ago": the grain a count lands in."""
+    if not words:
+        return None
+    unit = _COUNTED_UNITS.get(words.strip().lower()[:1])
+    if unit is None:
+        return None
+    return f"{unit} ago" if words.lower().endswith(" ago") else unit
 
 
 _EXACT_FROM = ("from right now", "from this")  # counted from the moment itself
@@ -339,7 +355,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             amount += 0.5
         exact = match.group(2).lower() in _EXACT_ONE
         shifted = _shift(reference, amount, match.group(3), 1, match.group(1), exact=exact)
-        piece = _piece(match.start(), match.end(), shifted)
+        piece = _piece(match.start(), match.end(), shifted, None if match.group(1) else match.group(3))
         if piece:
             out.append(piece)
     for match in scan(_AFTER_COUNT, text, units):
@@ -350,7 +366,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         if " and a half " in phrase and "and a half" not in match.group(1).lower():  # "2 hours and a half ago"
             amount += 0.5
         relation = " ".join(match.group(3).lower().split())
-        sign = -1 if relation in ("ago", "ago today", "back", "earlier", "before now", "before tomorrow",
+        sign = -1 if relation.startswith("ago") or relation in ("back", "earlier", "before now", "before tomorrow",
                                   "before today") else 1
         base = reference
         if relation.endswith("tomorrow"):
@@ -373,7 +389,9 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
                 out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
                                  clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second))
                 continue
-        piece = _piece(leading.start() if leading else match.start(), match.end(), shifted)
+        counted = None if leading or base is not reference or relation.startswith("ago ") else (
+            f"{match.group(2)} ago" if sign < 0 else match.group(2))
+        piece = _piece(leading.start() if leading else match.start(), match.end(), shifted, counted)
         if piece:
             out.append(piece)
     for match in scan(_SAME_TIME_NEXT, text, "time" in words):

@@ -2,7 +2,8 @@
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
 week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
 "upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
-day of next year", "previous week - Monday".
+day of next year", "previous week - Monday", "first Sunday" (of the reference's month), "two
+fridays later", and the weekday of the week a count lands in (``weekday_in_week_of``).
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from functools import cache
 from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
@@ -25,7 +27,7 @@ from intent.normalize.temporal.lexicon import COMMON_WORD_DAYS, COUNT, MONTH, MO
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
-__all__ = ["weekday_pieces"]
+__all__ = ["weekday_in_week_of", "weekday_pieces"]
 
 _QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|the\s+upcoming|upcoming|"
               r"the\s+previous|previous|this|next|last|past|coming")
@@ -65,7 +67,8 @@ _WEEKS_FROM = re.compile(
     rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
-_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|ago|back)\b", re.IGNORECASE)
+_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|later|hence|ago|back)\b",
+                           re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
 # "3rd thursday this september",
 # "the last day of October", "the last business day of the month": a weekday (or day, or working
@@ -78,6 +81,18 @@ _NTH_OF_MONTH = re.compile(
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
+# "first Sunday", "the third Tuesday": a weekday counted in the reference's month, said alone (no
+# month after it, nothing but the end, a stop or a time after it; "my first Sunday off" is not a date).
+@cache
+def _nth_alone_pattern() -> re.Pattern[str]:
+    """Compiled on first use (only where an ordinal word stands): import time stays flat."""
+    return re.compile(
+        rf"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\ba\s)"
+        rf"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+({WEEKDAY})\b\.?"
+        r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|morning|afternoon|evening|night|and|or|then|please|works?|would|is|if|so|but|"
+        r"with|instead|too)\b)",
+        re.IGNORECASE,
+    )
 # "the first day of next year", "the last day of 2027"
 _DAY_OF_YEAR = re.compile(
     rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
@@ -87,10 +102,14 @@ _DAY_OF_YEAR = re.compile(
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
         "last": -1}
 # "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday",
+# "next week, maybe Wednesday",
 # "previous week - Monday".
 _LAST_WEEKS = re.compile(
-    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?"
-    rf"(?:the\s+)?({WEEKDAY})\b\.?",
+    rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+"
+    # "next week, maybe Wednesday", "next week maybe, say on Tuesday": a hedge between ("how about",
+    # "preferably" open a clause of their own: a suggestion, a preference)
+    r"(?:(?:maybe|perhaps|probably|say|let['’]?s\s+say)\b,?\s+){0,3}"
+    rf"(?:on\s+)?(?:the\s+)?({WEEKDAY})\b\.?",
     re.IGNORECASE,
 )
 # "Tuesday of the week after next", "the week before last on Friday": a weekday two weeks away,
@@ -150,10 +169,44 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
 
 
+_NTH_ALONE_WORDS = re.compile(r"\b(?:second|third|fourth|[1-4](?:st|nd|rd|th))\b", re.IGNORECASE)
+
+
+def _nth_alone(match: re.Match[str], today: date) -> Piece:
+    """"the third Tuesday" said alone: the one of the reference's month. Once it has passed, readers
+    differ (that month's, as a month-scoped phrase; the coming month's, as the next one), so both are
+    offered unless the sentence speaks of the past."""
+    nth = _NTH[match.group(1).lower()]
+    weekday = WEEKDAYS[match.group(2).lower()]
+    this_month = _nth_in_month(today.replace(day=1), weekday, nth)
+    if this_month is None:  # not reached for nth <= 4: every month has four of each weekday
+        return Piece(match.start(), match.end(), "date", bad=True)
+    if this_month >= today:
+        return Piece(match.start(), match.end(), "date", days=(this_month,), inferred=True)
+    coming = _nth_in_month(today.replace(day=1) + relativedelta(months=1), weekday, nth)
+    return Piece(match.start(), match.end(), "date", days=(this_month, coming) if coming else (this_month,),
+                 inferred=True, past_days=(this_month,), disputed=True)
+
+
 def _dated_piece(match: re.Match[str], value: date | None, inferred: bool) -> Piece | None:
     if value is None:
         return Piece(match.start(), match.end(), "date", bad=True)  # "the fifth Monday" of a month with four
     return Piece(match.start(), match.end(), "date", days=(value,), inferred=inferred)
+
+
+def weekday_in_week_of(landing: date, weekday: int, loose: bool = False) -> tuple[date, ...]:
+    """The ``weekday`` of the week a count lands in ("monday two weeks from now", "in 3 days on
+    friday", "thursday, two years from now"). Weeks start on Monday here and on Sunday for many
+    readers: when the two weeks give different days (a Sunday named or landed on), both are offered.
+    A count of months or years lands loosely ("two months from today on tuesday"), so the first such
+    weekday on or after the landing day is offered too when it differs."""
+    monday_week = landing - timedelta(days=landing.weekday()) + timedelta(days=weekday)
+    sunday = landing - timedelta(days=(landing.weekday() + 1) % 7)
+    sunday_week = sunday + timedelta(days=(weekday + 1) % 7)
+    days = {monday_week, sunday_week}
+    if loose:
+        days.add(landing + timedelta(days=(weekday - landing.weekday()) % 7))
+    return tuple(sorted(days))
 
 
 def _week_monday(day: date, weeks: int = 0) -> date:
@@ -262,6 +315,9 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         piece = _nth_piece(match, today)
         if piece is not None:
             out.append(piece)
+    ordinal_word = "first" in text.lower() or _NTH_ALONE_WORDS.search(text)
+    for match in _nth_alone_pattern().finditer(text) if ordinal_word else ():
+        out.append(_nth_alone(match, today))
     for match in _DAY_OF_YEAR.finditer(text):
         which = " ".join((match.group(2) or "").lower().split()).removeprefix("the ")
         ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
