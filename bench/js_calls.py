@@ -2,6 +2,8 @@
 
 Java's call structure reads the same way (its string and character literals, their escapes,
 comments and brackets are written alike): ``bench.natty_corpus`` reads natty's JUnit tests with it.
+So does Go's, with ``tokenize(source, raw_backticks=True)``: a Go `...` string is raw (its
+backslashes are text, not escapes); ``bench.go_time_corpus`` reads Go test files with it.
 
 Enough to read test files written as calls with literal arguments (``f(x, "text", new Date(2012,
 7, 10), (result) => { expect(result.text).toBe("..."); })``): string literals (with their
@@ -38,6 +40,8 @@ _TOKEN = re.compile(
       | (?P<punct>[^\sA-Za-z0-9_$])""",
     re.VERBOSE | re.DOTALL,
 )
+# Go: a backtick string is raw up to the next backtick (a backslash before it does not escape it).
+_GO_TOKEN = re.compile(_TOKEN.pattern.replace(r"|`(?:[^`\\]|\\.)*`", r"|`[^`]*`"), re.VERBOSE | re.DOTALL)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "b": "\b", "f": "\f", "v": "\v"}
 
 
@@ -51,18 +55,21 @@ def _unescape(body: str) -> str:
     return re.sub(r"\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)", one, body, flags=re.DOTALL)
 
 
-def tokenize(source: str) -> list[Token]:
-    """The tokens of ``source``, comments and spaces left out (a character no rule knows is punctuation)."""
+def tokenize(source: str, raw_backticks: bool = False) -> list[Token]:
+    """The tokens of ``source``, comments and spaces left out (a character no rule knows is punctuation).
+    ``raw_backticks``: a backtick string is raw, as in Go (no escapes, no ``${...}``)."""
     tokens: list[Token] = []
     line, counted = 1, 0
-    for match in _TOKEN.finditer(source):
+    for match in (_GO_TOKEN if raw_backticks else _TOKEN).finditer(source):
         kind = match.lastgroup or "punct"
         text = match.group()
         if kind in ("space", "line_comment", "block_comment"):
             continue
         line += source.count("\n", counted, match.start())
         counted = match.start()
-        if kind == "string":
+        if kind == "string" and raw_backticks and text[0] == "`":
+            tokens.append(Token("string", text[1:-1], line=line))
+        elif kind == "string":
             tokens.append(Token("string", _unescape(text[1:-1]), template=text[0] == "`", line=line))
         elif kind == "arrow":
             tokens.append(Token("punct", "=>", line=line))

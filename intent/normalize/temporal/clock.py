@@ -174,6 +174,12 @@ _HALF_HOUR_DIGIT = re.compile(
     r"(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?|mins?|minutes?)\b)",
     re.IGNORECASE,
 )
+# "half 10 tomorrow", "half 2 on Friday": digits with the day right after them are a time too.
+_HALF_HOUR_DIGIT_DAY = LazyPattern(
+    rf"\bhalf\s+(1[0-2]|0?[1-9])(?![\d:]|\.\d)(?:\s*{_MER})?"
+    rf"(?=\s+(?:on\s+)?(?:tomorrow|tmrw|today|tonight|(?:{WEEKDAY})\b\.?)(?!\w))",
+    re.IGNORECASE,
+)
 _MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30, "fifteen": 15, "twenty": 20,
                "twenty five": 25}
 
@@ -356,7 +362,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if piece is not None:
             out.append(piece)
     for match in (*scan(_HALF_HOUR_WORD, text, "half" in words and words & _HOUR_WORD_SET),
-                  *scan(_HALF_HOUR_DIGIT, text, "half" in words and cue)):
+                  *scan(_HALF_HOUR_DIGIT, text, "half" in words and cue),
+                  *scan(_HALF_HOUR_DIGIT_DAY, text, "half" in words)):
         letter = _letter(match, 2)
         hour = _hour(match.group(1))
         if letter:

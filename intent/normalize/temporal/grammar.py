@@ -64,13 +64,18 @@ from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
 
 __all__ = ["read_temporal"]
 
+# "tomorrow a.m.": a dotted am/pm ends a sentence for the splitter, so one with a time after it
+# ("Friday a.m. at 9") is not taken as a part of day: the time would be read apart from its day
 _PART = re.compile(
     r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch|"
     r"arvo|eve(?!\s+of\b))|"
-    r"(am|pm)\b(?!\s*[:\d]))\b",
+    r"(am|pm|a\.m|p\.m)\b(?!\s*[:\d]))(?:(?<![ap]\.m)\b|(?<=[ap]\.m)\.?(?![.,]*\s*(?:at\b|@|around\b|about\b|\d)))",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"^(?:[\s,()]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp)\b|@)*$", re.IGNORECASE)
+# "tomorrow sometime at 2", "Friday first thing at 9", "Friday after lunch at 2": words that blur a
+# day join it to the time said after them (read apart, the time alone would be its next occurrence)
+_JOIN = re.compile(r"^(?:[\s,()]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
+                   r"first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
@@ -101,7 +106,8 @@ def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
-        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening"}.get(part, part)
+        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening", "a.m": "am",
+                                                         "p.m": "pm"}.get(part, part)
         if (part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at"))
                 and not _DAY_BEFORE_MERIDIEM.search(_before(text, match.start(), 16))):
             continue  # a lone "am" is the verb; "Monday AM", "tomorrow pm" are parts of a day
@@ -481,7 +487,7 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
             found += holiday_pieces(window, today)
         if digits or words & CLOCK_WORDS:
             found += [p.moved(part=None) for p in clock_pieces(window, words)]
-        if words & PART_WORDS:
+        if words & PART_WORDS or "m" in words:  # "m": "tomorrow a.m."
             found += _part_pieces(window)
         pieces += [p.moved(start=p.start + start, end=p.end + start) if start else p for p in found]
     zoned: list[Piece] = []
@@ -826,7 +832,7 @@ _AFTER_NUMBER = re.compile(
 )
 _AFTER_GUARD = re.compile(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
-    r"(?:ago|hence|later|earlier|before|after|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
+    r"(?:ago|hence|later|earlier|(?:before|after)(?!\s+lunch\b)|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
@@ -836,16 +842,20 @@ _AFTER_GUARD = re.compile(
 # Words that blur a day without moving it: "early tomorrow", "the end of Friday", "tomorrow sometime".
 # The phrase takes them in (its day is still the day written; they give it no time of day).
 # "EOD Friday", "Friday COB", "close of business tomorrow": the end of a working day, which day it is.
-_WORKDAY_END = r"(?:eod|cob|eob|close\s+of\s+(?:business|play)|end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
+_WORKDAY_END = (r"(?:eod|cob|eob|eop|close\s+of\s+(?:business|play)|"
+                r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|end\s+of\s+(?:play|business))")
 _BLUR_BEFORE = re.compile(
     r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
     r"\bfirst\s+thing\s+(?:on\s+|in\s+the\s+)?|"
+    r"\b(?:after|before)\s+lunch\s+(?:on\s+)?|"
     rf"\b{_WORKDAY_END},?\s+(?:on\s+)?|"
     r"\bmid[-\s]?)$",
     re.IGNORECASE,
 )
 _WORKDAY_END_BEFORE = re.compile(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
-_BLUR_AFTER = re.compile(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b",
+# "Monday first thing", "tomorrow first thing in the morning", "Friday after lunch": the day, with no time of day
+_BLUR_AFTER = re.compile(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b|"
+                         r",?\s+first\s+thing(?:\s+in\s+the\s+morning)?\b|,?\s+(?:after|before)\s+lunch\b",
                          re.IGNORECASE)
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from dateutil.easter import EASTER_ORTHODOX, easter
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COUNT, SPELLED_YEAR, YEAR, count_of, spelled_year
+from intent.normalize.temporal.lexicon import COUNT, SPELLED_YEAR, YEAR, LazyPattern, count_of, spelled_year
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
@@ -54,6 +54,9 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"boxing\s+day": _fixed(12, 26),
     rf"new\s+year{_APOS}\s+eve": _fixed(12, 31),
     rf"new\s+year{_APOS}(?:\s+day)?": _fixed(1, 1),
+    # chat's "NYE" and "NYD", in capitals only ("Bill Nye" is a name)
+    r"(?-i:NYE)": _fixed(12, 31),
+    r"(?-i:NYD)": _fixed(1, 1),
     rf"valentine{_APOS}(?:\s+day)?|st\.?\s+valentine{_APOS}\s+day": _fixed(2, 14),
     rf"(?:st\.?|saint)\s+patrick{_APOS}(?:\s+day)?|(?:st\.?|saint)\s+paddy{_APOS}(?:\s+day)?": _fixed(3, 17),
     r"april\s+fools?['’]?(?:\s+day)?": _fixed(4, 1),
@@ -151,6 +154,7 @@ def _moved_by_count(rule: Callable[[int], date], count: int, unit: str, today: d
 # A word before "following"/"previous" that makes it a preposition ("the day following Christmas").
 _COUNTED_FROM = re.compile(r"\b(?:day|days|weeks?|months?|years?|fortnights?|monday|tuesday|wednesday|thursday|friday|"
                            r"saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s+$", re.IGNORECASE)
+_EVE_AFTER = LazyPattern(r"\s+eve\b", re.IGNORECASE)
 _JUST_GONE_DAYS = 31  # a holiday is talked of as the one just gone for about a month after it
 
 
@@ -161,6 +165,10 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
         index = next(i for i in range(len(_NAMES)) if match.group(_FIRST_NAME_GROUP + i) is not None)
         if _OTHER_CALENDAR.search(_before(text, match.start())) and not _NAMES[index].startswith("orthodox"):
             out.append(Piece(match.start(), match.end(), "date", bad=True))
+            continue
+        eve_after = _EVE_AFTER.match(text, match.end())
+        if eve_after:  # "Christmas Eve eve" is the 23rd to some, a joke to others: not read
+            out.append(Piece(match.start(), eve_after.end(), "date", bad=True))
             continue
         rule = _HOLIDAYS[_NAMES[index]]
         qualifier = " ".join((match.group(1) or "").lower().split()).removeprefix("the ")

@@ -224,7 +224,7 @@ CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "t
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow yesterday "
-    "overmorrow now rightnow atm instant eod cob eob time "
+    "overmorrow now rightnow atm instant eod cob eob eop play time "
     "moment present night morning afternoon evening ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
@@ -233,7 +233,7 @@ HOLIDAY_WORDS = frozenset(
     "groundhog vegan martin mlk presidents president washington mother mothers father fathers memorial labor "
     "labour columbus indigenous thanksgiving black cyber boss bosses easter good holy maundy palm ash shrove mardi "
     "pancake covenant ides ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king "
-    "kings".split()
+    "kings nye nyd".split()
 )
 CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",

@@ -70,8 +70,8 @@ _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]]|\s(?:please|and|or|but|so|then|we
 # date-time field is not given a moment: readers differ (23:59:59 as the day's end, or the close
 # of business, which varies), so it stays open. "at the end of the day" is also an idiom: not read.
 _DAY_END = re.compile(
-    r"\b(?:(by|until|till|before|at|for)\s+)?(?:the\s+)?(eod|cob|eob|close\s+of\s+(?:business|play)|"
-    r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|(?:start|beginning)\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
+    r"\b(?:(by|until|till|before|at|for)\s+)?(?:the\s+)?(eod|cob|eob|eop|close\s+of\s+(?:business|play)|"
+    r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|end\s+of\s+(?:play|business)|(?:start|beginning)\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
     # at the end of a clause: "the EOD report" names a report, not a day
     r"(?=\s*(?:$|[.,;:!?)\]]|\s(?:please|pls|thanks|and|or|if|so|then|latest|at\s+the\s+latest)\b))",
     re.IGNORECASE,
@@ -147,7 +147,7 @@ _DAY_TOKENS = frozenset(
     "nite this morrow tmw tmrow mrw mrow day".split()
 )
 _NOW_TOKENS = frozenset({"now", "moment", "present", "minute", "second", "instant", "rightnow"})
-_DAY_END_TOKENS = frozenset({"eod", "cob", "eob", "day", "business", "play"})
+_DAY_END_TOKENS = frozenset({"eod", "cob", "eob", "eop", "day", "business", "play"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
     "mins second seconds sec secs wk wks yr yrs".split()
@@ -336,7 +336,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
                          clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second))
     for match in scan(_DAY_END, text, words & _DAY_END_TOKENS):
         word = match.group(2).lower()
-        if word in ("cob", "eob") and not (match.group(2).isupper() or match.group(1)):
+        if word in ("cob", "eob", "eop") and not (match.group(2).isupper() or match.group(1)):
             continue  # "corn on the cob"
         if (match.group(1) or "").lower() == "at" and "end" in word:
             continue  # "at the end of the day, it's your call"

@@ -1,7 +1,7 @@
 """Weekdays with what people put around them: "Friday", "on fri", "this Friday", "next Friday",
 "last Tuesday", "this past Monday", "this coming Sunday", "Friday next week", "Wednesday of this
 week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
-"upcoming Thursday", "previous Friday", British "Friday week" and "a week on Friday", "the last
+"upcoming Thursday", "previous Friday", British "Friday week", "a week on Friday" and "a week Friday", "the last
 day of next year", "previous week - Monday", "first Sunday" (of the reference's month), "two
 fridays later", and the weekday of the week a count lands in (``weekday_in_week_of``).
 
@@ -23,7 +23,17 @@ from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
-from intent.normalize.temporal.lexicon import COMMON_WORD_DAYS, COUNT, MONTH, MONTHS, WEEKDAY, WEEKDAYS, YEAR, count_of
+from intent.normalize.temporal.lexicon import (
+    COMMON_WORD_DAYS,
+    COUNT,
+    MONTH,
+    MONTHS,
+    WEEKDAY,
+    WEEKDAYS,
+    YEAR,
+    LazyPattern,
+    count_of,
+)
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
@@ -64,9 +74,27 @@ _THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORE
 _THE_BEFORE_LAST = re.compile(rf"\b(?:the\s+)?({WEEKDAY})\s+before\s+last\b", re.IGNORECASE)
 _BUSINESS = 7  # the "weekday" of a working day counted in a month
 _WEEKS_FROM = re.compile(
-    rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(from|after|before|on)\s+(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
+    rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(?:(from|after|before|on)\s+)?(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
+# British "a week Friday", "a fortnight Tuesday", "two weeks Monday": "on" left out. Read only as a
+# phrase of its own: not after "every"/"for"/"in"... ("every two weeks Monday", "for a week Monday to
+# Friday") nor before a range or list ("two weeks Monday through Friday"), nor with this/next.
+_BARE_WEEKS_BEFORE = LazyPattern(
+    r"\b(?:every|each|for|per|in|of|than|over|about|around|within|last|past|next|first)\s+$", re.IGNORECASE
+)
+_BARE_WEEKS_AFTER = LazyPattern(
+    r"\s*(?:-|–|/|&|\+|to\b|through\b|thru\b|till\b|until\b|and\b|or\b|(?:night|morning|evening|afternoon)s?\b|s\b)",
+    re.IGNORECASE,
+)
+
+
+def _bare_weeks_read(text: str, match: re.Match[str], unit: str) -> bool:
+    return (not unit.startswith("day") and match.group(4) is None
+            and not _BARE_WEEKS_BEFORE.search(text[max(0, match.start() - 12):match.start()])
+            and not _BARE_WEEKS_AFTER.match(text, match.end()))
+
+
 _NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|later|hence|ago|back)\b",
                            re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
@@ -386,10 +414,12 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         weekday = WEEKDAYS[match.group(5).lower()]
         bases = _qualified(weekday, (match.group(4) or "").lower(), today)
         unit = match.group(2).lower()
-        if match.group(3).lower() == "on" and unit.startswith("day"):
+        if match.group(3) is None and not _bare_weeks_read(text, match, unit):
+            continue
+        if (match.group(3) or "on").lower() == "on" and unit.startswith("day"):
             continue  # "a week on Friday" is British for a week from Friday; "3 days on Friday" is not a date
         step = timedelta(days=count * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1))
-        sign = -1 if match.group(3).lower() == "before" else 1
+        sign = -1 if (match.group(3) or "").lower() == "before" else 1
         days = tuple(base + sign * step for base in bases)
         out.append(Piece(match.start(), match.end(), "date", days=days, inferred=True))
     for match in _NTH_FROM_NOW.finditer(text):
