@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from bench.js_calls import Token, split_arguments, string_value, tokenize
+from bench.js_calls import Token, closing, split_arguments, split_top_level, string_value, tokenize
 from bench.time_phrase_kinds import COUNTS_TIME, DAY_CUE, STATES_TIME
 
 __all__ = ["GoCase", "GoCorpus", "GoNegative", "go_duration", "read_go"]
@@ -225,43 +225,18 @@ def _printed_time(text: str) -> datetime | None:
 
 # --- Go structure ----------------------------------------------------------------------------------
 
-_OPEN, _CLOSE = "([{", ")]}"
 _CONTINUES = frozenset({"+", "-", "*", "/", "%", ",", ".", "=", "&", "|", "(", "[", "{"})
 
 
-def _closing(tokens: Sequence[Token], start: int) -> int:
-    depth = 0
-    for i in range(start, len(tokens)):
-        if tokens[i].kind != "punct":
-            continue
-        if tokens[i].text in _OPEN:
-            depth += 1
-        elif tokens[i].text in _CLOSE:
-            depth -= 1
-            if depth == 0:
-                return i
-    return len(tokens)
+def _new_line_ends(previous: Token, token: Token) -> bool:
+    """Go's semicolon insertion: a new line ends a statement unless the line ends with an operator
+    or a comma."""
+    return token.line > previous.line and not (previous.kind == "punct" and previous.text in _CONTINUES)
 
 
 def _statements(tokens: Sequence[Token]) -> list[list[Token]]:
-    """Go statements: split at ``;`` or a new line at bracket depth 0 (Go's semicolon insertion),
-    unless the line ends with an operator or a comma."""
-    out: list[list[Token]] = [[]]
-    depth = 0
-    for token in tokens:
-        previous = out[-1][-1] if out[-1] else None
-        if (depth == 0 and previous is not None and token.line > previous.line
-                and not (previous.kind == "punct" and previous.text in _CONTINUES)):
-            out.append([])
-        if token.kind == "punct" and token.text in _OPEN:
-            depth += 1
-        elif token.kind == "punct" and token.text in _CLOSE:
-            depth -= 1
-        if depth == 0 and token.kind == "punct" and token.text == ";":
-            out.append([])
-        else:
-            out[-1].append(token)
-    return [s for s in out if s]
+    """Go statements: split at ``;`` or at a new line that ends one, at bracket depth 0."""
+    return [s for s in split_top_level(tokens, ";", _new_line_ends) if s]
 
 
 def _struct_fields(tokens: Sequence[Token]) -> list[str]:
@@ -298,7 +273,7 @@ def _composite(value: Sequence[Token], types: dict[str, list[str]]) -> _List | N
     if len(value) < 4 or value[0].text != "[" or value[1].text != "]":
         return None
     if value[2].text == "struct" and value[3].text == "{":
-        type_end = _closing(value, 3)
+        type_end = closing(value, 3)
         fields = _struct_fields(value[4:type_end])
         start = type_end + 1
     elif value[2].kind == "name" and value[3].text == "{":
@@ -308,7 +283,7 @@ def _composite(value: Sequence[Token], types: dict[str, list[str]]) -> _List | N
         return None
     if start >= len(value) or value[start].text != "{":
         return None
-    end = _closing(value, start)
+    end = closing(value, start)
     elements = []
     for part in split_arguments(value[start + 1 : end]):
         if part and part[0].text == "{" and part[-1].text == "}":
@@ -325,14 +300,14 @@ def _functions(tokens: Sequence[Token]) -> list[tuple[str, list[Token]]]:
         if tokens[i].kind == "name" and tokens[i].text == "func":
             j = i + 1
             if j < len(tokens) and tokens[j].text == "(":  # a method's receiver
-                j = _closing(tokens, j) + 1
+                j = closing(tokens, j) + 1
             name = tokens[j].text if j < len(tokens) else ""
             j += 1
             if j < len(tokens) and tokens[j].text == "(":
-                j = _closing(tokens, j) + 1
+                j = closing(tokens, j) + 1
             while j < len(tokens) and tokens[j].text != "{":
-                j = _closing(tokens, j) + 1 if tokens[j].text == "(" else j + 1
-            end = _closing(tokens, j)
+                j = closing(tokens, j) + 1 if tokens[j].text == "(" else j + 1
+            end = closing(tokens, j)
             found.append((name, list(tokens[j + 1 : end])))
             i = end + 1
             continue
@@ -349,7 +324,7 @@ def _declarations(statement: Sequence[Token]) -> list[tuple[str, list[Token]]]:
     if not statement or statement[0].text not in ("var", "const"):
         return []
     if len(statement) > 1 and statement[1].text == "(":
-        inner = statement[2 : _closing(statement, 1)]
+        inner = statement[2 : closing(statement, 1)]
         return [d for line in _statements(inner) for d in _declarations([statement[0], *line])]
     for i in range(2, len(statement)):
         if statement[i].text == "=" and statement[1].kind == "name":
@@ -363,7 +338,7 @@ def _read_package(files: Sequence[list[tuple[str, list[Token]]]]) -> _Package:
         top = functions[0][1]
         for statement in _statements(top):
             if statement[0].text == "type" and len(statement) > 3 and statement[2].text == "struct":
-                package.types[statement[1].text] = _struct_fields(statement[4 : _closing(statement, 3)])
+                package.types[statement[1].text] = _struct_fields(statement[4 : closing(statement, 3)])
                 continue
             for name, value in _declarations(statement):
                 try:
@@ -567,7 +542,7 @@ def _read_function(body: list[Token], lists: dict[str, _List], package: _Package
                 own.append(found)
         head = statement[0].text
         if head in package.helpers and len(statement) > 2 and statement[1].text == "(":
-            arguments = split_arguments(statement[2 : _closing(statement, 1)])
+            arguments = split_arguments(statement[2 : closing(statement, 1)])
             target = "".join(t.text for t in arguments[-1]) if arguments else ""
             if target not in local:
                 continue

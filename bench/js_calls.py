@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Call", "Token", "bindings", "calls", "int_value", "split_arguments", "string_value", "tokenize"]
+__all__ = [
+    "Call", "Token", "bindings", "calls", "closing", "int_value", "split_arguments", "split_top_level", "string_value",
+    "tokenize",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +93,7 @@ class Call:
 _OPEN, _CLOSE = "([{", ")]}"
 
 
-def _closing(tokens: Sequence[Token], start: int) -> int:
+def closing(tokens: Sequence[Token], start: int) -> int:
     """The index of the bracket that closes the one at ``start`` (len(tokens) when unbalanced)."""
     depth = 0
     for i in range(start, len(tokens)):
@@ -106,19 +109,31 @@ def _closing(tokens: Sequence[Token], start: int) -> int:
     return len(tokens)
 
 
-def split_arguments(tokens: Sequence[Token]) -> list[list[Token]]:
-    """The comma-separated parts of ``tokens`` at bracket depth 0 (an empty trailing part dropped)."""
+def split_top_level(
+    tokens: Sequence[Token], separator: str, breaks: Callable[[Token, Token], bool] | None = None
+) -> list[list[Token]]:
+    """``tokens`` split at ``separator`` at bracket depth 0 (the separator dropped), and before a token
+    for which ``breaks(previous, token)`` holds at depth 0 (a language's own end of statement).
+    Empty parts are kept: the caller says whether a trailing one means anything."""
     parts: list[list[Token]] = [[]]
     depth = 0
     for token in tokens:
+        if depth == 0 and breaks is not None and parts[-1] and breaks(parts[-1][-1], token):
+            parts.append([])
         if token.kind == "punct" and token.text in _OPEN:
             depth += 1
         elif token.kind == "punct" and token.text in _CLOSE:
             depth -= 1
-        if depth == 0 and token.kind == "punct" and token.text == ",":
+        if depth == 0 and token.kind == "punct" and token.text == separator:
             parts.append([])
         else:
             parts[-1].append(token)
+    return parts
+
+
+def split_arguments(tokens: Sequence[Token]) -> list[list[Token]]:
+    """The comma-separated parts of ``tokens`` at bracket depth 0 (an empty trailing part dropped)."""
+    parts = split_top_level(tokens, ",")
     if not parts[-1]:
         parts.pop()
     return parts
@@ -164,7 +179,7 @@ def calls(tokens: Sequence[Token], names: frozenset[str]) -> Iterator[Call]:
             j += 2
         dotted = ".".join(parts)
         if dotted in names and j < len(tokens) and tokens[j].kind == "punct" and tokens[j].text == "(":
-            close = _closing(tokens, j)
+            close = closing(tokens, j)
             yield Call(dotted, token.line, i, split_arguments(tokens[j + 1 : close]), close + 1)
             i = close + 1
         else:

@@ -53,7 +53,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bench.js_calls import Token, int_value, split_arguments, string_value, tokenize
+from bench.js_calls import Token, closing, int_value, split_arguments, split_top_level, string_value, tokenize
 from bench.time_phrase_kinds import DAY_CUE, STATES_TIME
 
 __all__ = ["CLOCK_REFERENCE", "NATTY_ZONE", "NattyCase", "NattyCorpus", "read_natty"]
@@ -108,20 +108,6 @@ def _written(tokens: Sequence[Token]) -> str:
     return "".join(f'"{t.text}"' if t.kind == "string" else t.text for t in tokens)
 
 
-def _closing(tokens: Sequence[Token], start: int) -> int:
-    depth = 0
-    for i in range(start, len(tokens)):
-        if tokens[i].kind != "punct":
-            continue
-        if tokens[i].text in "([{":
-            depth += 1
-        elif tokens[i].text in ")]}":
-            depth -= 1
-            if depth == 0:
-                return i
-    return len(tokens)
-
-
 def _test_methods(tokens: Sequence[Token]) -> list[tuple[str, list[Token]]]:
     """(name, body tokens) of every method annotated ``@Test``."""
     methods: list[tuple[str, list[Token]]] = []
@@ -133,26 +119,15 @@ def _test_methods(tokens: Sequence[Token]) -> list[tuple[str, list[Token]]]:
             j += 1
         name = tokens[j - 1].text if j < len(tokens) else ""
         while j < len(tokens) and tokens[j].text != "{":  # past the parameters and any throws clause
-            j = _closing(tokens, j) + 1 if tokens[j].text == "(" else j + 1
-        end = _closing(tokens, j)
+            j = closing(tokens, j) + 1 if tokens[j].text == "(" else j + 1
+        end = closing(tokens, j)
         methods.append((name, list(tokens[j + 1 : end])))
     return methods
 
 
 def _statements(body: Sequence[Token]) -> list[list[Token]]:
     """The statements of a method body: split at ``;`` outside brackets (a block stays whole)."""
-    out: list[list[Token]] = [[]]
-    depth = 0
-    for token in body:
-        if token.kind == "punct" and token.text in "([{":
-            depth += 1
-        elif token.kind == "punct" and token.text in ")]}":
-            depth -= 1
-        if depth == 0 and token.kind == "punct" and token.text == ";":
-            out.append([])
-        else:
-            out[-1].append(token)
-    return [s for s in out if s]
+    return [s for s in split_top_level(body, ";") if s]
 
 
 def _assignment(statement: Sequence[Token]) -> tuple[str, list[Token]] | None:
@@ -377,12 +352,12 @@ def _parse_value(value: Sequence[Token], refs: dict[str, datetime | str], parser
         parse, kind, index = names[head]
         return (parse, *_follow(kind, index, _written(value[1:])))
     if head == "parseCollection" and len(value) > 2 and value[1].text == "(":
-        close = _closing(value, 1)
+        close = closing(value, 1)
         arguments = split_arguments(value[2:close])
         kind = "dates"
         text_at, reference_at = 1, 0
     elif len(value) > 3 and value[1].text == "." and value[2].text == "parse" and head in parsers:
-        close = _closing(value, 3)
+        close = closing(value, 3)
         arguments = split_arguments(value[4:close])
         kind = "groups"
         text_at, reference_at = 0, 1
@@ -439,7 +414,7 @@ def _read_method(body: Sequence[Token], source_name: str, corpus: NattyCorpus) -
         head = statement[0].text
         if head in _VALIDATES and len(statement) > 2 and statement[1].text == "(":
             kind, count = _VALIDATES[head]
-            arguments = split_arguments(statement[2:_closing(statement, 1)])
+            arguments = split_arguments(statement[2:closing(statement, 1)])
             if len(arguments) == count + 2 or (len(arguments) == count + 1 and string_value(arguments[0]) is not None):
                 with_reference = len(arguments) == count + 2
                 reference_written = _written(arguments[0]) if with_reference else "newDate()"
@@ -491,7 +466,7 @@ def _texts_parsed(tokens: Sequence[Token]) -> int:
             continue
         on_parser = token.text == "parse" and i > 1 and tokens[i - 1].text == "." and tokens[i - 2].kind == "name"
         if token.text in _VALIDATES or token.text == "parseCollection" or on_parser:
-            arguments = split_arguments(tokens[i + 2 : _closing(tokens, i + 1)])
+            arguments = split_arguments(tokens[i + 2 : closing(tokens, i + 1)])
             count += any(string_value(a) is not None for a in arguments[:2])
     return count
 
