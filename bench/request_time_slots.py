@@ -71,7 +71,7 @@ class TimeSpan:
 
 @dataclass(frozen=True, slots=True)
 class SpanReading:
-    outcome: str  # resolved, ambiguous, unresolved
+    outcome: str  # resolved, ambiguous, unresolved; inside a request also "no request" (no intent recognised)
     values: tuple[str, ...]
 
 
@@ -99,7 +99,7 @@ _COUNTED = re.compile(rf"\b(?:in|after)\s+{_NUMBER}(?:\s+{_NUMBER})*\s+{_UNIT}\b
                       rf"from tomorrow|later|hence|back)\b")
 _DURATION = re.compile(rf"^(?:for\s+)?(?:{_NUMBER}\s+)*(?:and\s+a\s+half\s+)?{_UNIT}$|^half an hour$|^{_UNIT}$")
 _STRETCH = re.compile(
-    rf"\b(?:weeks?|weekends?|months?|years?|seasons?|summer|winter|spring|autumn|fall|quarter(?! (?:past|to|after|of|till)\\b)|future|"
+    rf"\b(?:weeks?|weekends?|months?|years?|seasons?|summer|winter|spring|autumn|fall|quarter(?! (?:past|to|after|of|till)\b)|future|"
     rf"past(?! {_NUMBER}\b(?!(?: {_NUMBER})* {_UNIT}))|"
     rf"(?:this|next|last|past|the) (?:hour|few days|{_NUMBER} (?:{_NUMBER} )*{_UNIT})|rest of|thousands)\b|"
     rf"^(?:in |this |next |last |of )?{_MONTH}$|^\d{{4}}$|^(?:in )?(?:two thousand(?: and)?(?: [a-z]+){{0,2}}|"
@@ -138,6 +138,14 @@ def not_one_point(text: str) -> str | None:
 
 
 _JOINED = re.compile(r"\s*(?:(?:at|on)\s+)?", re.IGNORECASE)
+# Words right before a slot that belong to it and may change its value: annotators often left them
+# out ("next [friday]", "the [twelfth]").
+_LEAD = re.compile(r"\b(?:(?:the\s+)?(?:next|last|this|coming|upcoming|past|previous|following)|the)\s+$", re.IGNORECASE)
+
+
+def _widened(text: str, start: int) -> int:
+    lead = _LEAD.search(text, 0, start)
+    return lead.start() if lead else start
 
 
 def _spans_of(item: dict[str, Any]) -> list[tuple[str, Kind]]:
@@ -149,6 +157,7 @@ def _spans_of(item: dict[str, Any]) -> list[tuple[str, Kind]]:
     index = 0
     while index < len(slots):
         start, end, entity = slots[index]
+        start = _widened(text, start)
         if index + 1 < len(slots):
             next_start, next_end, next_entity = slots[index + 1]
             if {entity, next_entity} == {"date", "time"} and _JOINED.fullmatch(text[end:next_start]):
@@ -203,7 +212,10 @@ def read_request(span: TimeSpan) -> SpanReading:
         schema = {"type": "object", "properties": {"when": _FORMATS[span.kind]}}
         _INSTANCES[span.kind] = Intent(IntentConfig(schema=schema))
     result = anyio.run(_INSTANCES[span.kind].parse, {"input": span.utterance, "referenceTime": REFERENCE.isoformat()})
-    for field in result.to_dict().get("fieldResults", []):
+    parsed = result.to_dict()
+    if parsed.get("status") == "no_intent":  # no request recognised: no field is filled, whatever the words
+        return SpanReading("no request", ())
+    for field in parsed.get("fieldResults", []):
         if field.get("field") == "when":
             return _reading([field["value"]] if field.get("value") is not None else field.get("candidates") or [])
     return _reading([])
@@ -212,7 +224,8 @@ def read_request(span: TimeSpan) -> SpanReading:
 def _shares(readings: Sequence[SpanReading]) -> str:
     counts = Counter(r.outcome for r in readings)
     total = max(len(readings), 1)
-    return "  ".join(f"{k} {counts[k]:4} ({counts[k] / total:5.1%})" for k in ("resolved", "ambiguous", "unresolved"))
+    kinds = ("resolved", "ambiguous", "unresolved", "no request")
+    return "  ".join(f"{k} {counts[k]:4} ({counts[k] / total:5.1%})" for k in kinds if k != "no request" or counts[k])
 
 
 def _day_note(value: str) -> str:
