@@ -51,7 +51,14 @@ from typing import Any, Literal
 import orjson
 
 __all__ = [
-    "REFERENCE", "SpanReading", "TimeSpan", "not_one_point", "read_request", "read_quote", "read_spans", "split_of",
+    "REFERENCE",
+    "SpanReading",
+    "TimeSpan",
+    "not_one_point",
+    "read_quote",
+    "read_request",
+    "read_spans",
+    "split_of",
 ]
 
 REFERENCE = datetime(2026, 12, 2, 10, 0, tzinfo=timezone.utc)
@@ -95,15 +102,17 @@ _RANGE = re.compile(
     rf"\b(?:between|until|till|til|through|thru|since|during|within|by)\b|\bto\b|"
     rf"(?<!hundred )(?<!thousand )\band\b(?! (?:a half|{_NUMBER}\b(?! (?:am|pm))))"
     rf"|\bafter\b(?! {_NUMBER} {_UNIT}\b)|\bbefore\b")
-_COUNTED = re.compile(rf"\b(?:in|after)\s+{_NUMBER}(?:\s+{_NUMBER})*\s+{_UNIT}\b|\b{_UNIT}\s+(?:ago|from now|from today|"
-                      rf"from tomorrow|later|hence|back)\b")
+_COUNTED = re.compile(rf"\b(?:in|after)\s+{_NUMBER}(?:\s+{_NUMBER})*\s+{_UNIT}\b|"
+                      rf"\b{_UNIT}\s+(?:ago|from now|from today|from tomorrow|later|hence|back)\b")
 _DURATION = re.compile(rf"^(?:for\s+)?(?:{_NUMBER}\s+)*(?:and\s+a\s+half\s+)?{_UNIT}$|^half an hour$|^{_UNIT}$")
 _STRETCH = re.compile(
-    rf"\b(?:weeks?|weekends?|months?|years?|seasons?|summer|winter|spring|autumn|fall|quarter(?! (?:past|to|after|of|till)\b)|future|"
+    rf"\b(?:weeks?|weekends?|months?|years?|seasons?|summer|winter|spring|autumn|fall|"
+    rf"quarter(?! (?:past|to|after|of|till)\b)|future|"
     rf"past(?! {_NUMBER}\b(?!(?: {_NUMBER})* {_UNIT}))|"
     rf"(?:this|next|last|past|the) (?:hour|few days|{_NUMBER} (?:{_NUMBER} )*{_UNIT})|rest of|thousands)\b|"
     rf"^(?:in |this |next |last |of )?{_MONTH}$|^\d{{4}}$|^(?:in )?(?:two thousand(?: and)?(?: [a-z]+){{0,2}}|"
-    rf"nineteen (?:[a-z]+ty(?: [a-z]+)?|hundred|[a-z]+teen|ten|eleven|twelve)|twenty (?:ten|eleven|twelve|[a-z]+teen))$")
+    rf"nineteen (?:[a-z]+ty(?: [a-z]+)?|hundred|[a-z]+teen|ten|eleven|twelve)|"
+    rf"twenty (?:ten|eleven|twelve|[a-z]+teen))$")
 # An ordinal naming a day ("the fifteenth", "first of march"), not a week or a month ("the first week").
 _DAY_ORDINAL = re.compile(
     r"\b(?:first|second|third|[a-z]*(?:fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|twelveth|"
@@ -138,9 +147,10 @@ def not_one_point(text: str) -> str | None:
 
 
 _JOINED = re.compile(r"\s*(?:(?:at|on)\s+)?", re.IGNORECASE)
-# Words right before a slot that belong to it and may change its value: annotators often left them
-# out ("next [friday]", "the [twelfth]").
-_LEAD = re.compile(r"\b(?:(?:the\s+)?(?:next|last|this|coming|upcoming|past|previous|following)|the)\s+$", re.IGNORECASE)
+# Words right before a date slot that belong to it and may change its value or say it is a day:
+# annotators often left them out ("next [friday]", "on the [twelfth]", "on [twenty ninth]").
+_LEAD = re.compile(r"\b(?:(?:the\s+)?(?:next|last|this|coming|upcoming|past|previous|following)|(?:on\s+)?the|on)\s+$",
+                   re.IGNORECASE)
 
 
 def _widened(text: str, start: int) -> int:
@@ -157,7 +167,8 @@ def _spans_of(item: dict[str, Any]) -> list[tuple[str, Kind]]:
     index = 0
     while index < len(slots):
         start, end, entity = slots[index]
-        start = _widened(text, start)
+        if entity == "date":
+            start = _widened(text, start)
         if index + 1 < len(slots):
             next_start, next_end, next_entity = slots[index + 1]
             if {entity, next_entity} == {"date", "time"} and _JOINED.fullmatch(text[end:next_start]):

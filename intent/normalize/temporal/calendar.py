@@ -39,7 +39,9 @@ from intent.normalize.temporal.lexicon import (
     WEEKDAY_WORDS,
     WEEKDAYS,
     YEAR,
+    LazyPattern,
     alternation,
+    before,
     day_of,
     scan,
     spelled_year,
@@ -95,6 +97,14 @@ _MONTH_CARDINAL = re.compile(
 )
 _CARDINAL_MONTH = re.compile(
     rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})",
+    re.IGNORECASE,
+)
+# "on may two", "for march seven", "on four april": without a year, a small day or "May"/"March" is read
+# only after a word that introduces a day (or as the whole text), and a day before the month only
+# after "on": "in June two teams", "five June birthdays" stay counts.
+_DAY_CUE_BEFORE = re.compile(r"\b(?:on|for|by|until|till|before|after|since)\s+$", re.IGNORECASE)
+_CARDINAL_MONTH_CUED = LazyPattern(
+    rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?!\s*,?\s*(?:{YEAR}\b|{SPELLED_YEAR}))",
     re.IGNORECASE,
 )
 # ", 2027" or " 2027" after the days and month, captured (four digits glued to ":" or "." and a
@@ -454,12 +464,22 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         for match in scan(pattern, text, cardinal_next_to_month):
             month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]
             day = CARDINAL_WORDS[" ".join(day_word.lower().replace("-", " ").split())]
-            if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")):
+            whole = match.start() == len(text) - len(text.lstrip()) and match.end() == len(text.rstrip())
+            cued = whole or _DAY_CUE_BEFORE.search(before(text, match.start())) is not None
+            if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")) and not cued:
                 continue
             piece = _dated(match.start(), match.end(), MONTHS[month_word.lower()], day,
                            _years(match.group(3), reference), reference)
             if piece:
                 out.append(piece)
+    for match in scan(_CARDINAL_MONTH_CUED, text, cardinal_next_to_month):
+        whole = match.start() == len(text) - len(text.lstrip()) and match.end() == len(text.rstrip())
+        if not whole and not re.search(r"\bon\s+$", before(text, match.start())):
+            continue
+        day = CARDINAL_WORDS[" ".join(match.group(1).lower().replace("-", " ").split())]
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], day, None, reference)
+        if piece:
+            out.append(piece)
     for match in scan(_DAY_FIRST, text, months):
         day = day_of(match.group(1))
         if day is None:

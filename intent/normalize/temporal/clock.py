@@ -129,6 +129,16 @@ _WORD_24 = LazyPattern(
     rf"({_MINUTE_24}|hundred)(?![\w-])(\s*(?:hours|hrs|h)\b)?(?:\s*{_MER})?",
     re.IGNORECASE,
 )
+# The words of a larger number right before an hour word: "twenty five pm" is no time, not 5pm.
+_NUMBER_HEAD = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
+                          r"(?:\s+and)?[\s-]+$", re.IGNORECASE)
+# "eight hundred am", "seven hundred and forty five pm": "800 am" and "745 pm" as speech-to-text
+# writes them, the hundreds the hour. Only with am/pm ("five hundred and thirty" is a number), and not
+# inside a larger number ("one thousand two hundred and thirty pm").
+_HUNDRED_CLOCK = LazyPattern(
+    rf"(?<!thousand )(?<!thousand and )\b({HOUR_WORD})\s+hundred(?:\s+(?:and\s+)?({MINUTE_WORD}))?\s*{_MER}",
+    re.IGNORECASE,
+)
 # "11ish", "11-ish", "eleven-ish": an hour said roughly, either half of the day; not a count of
 # things ("11ish people") nor after "for" or "aged" ("a table for 6ish", "kids aged 8ish").
 _HOUR_ISH = LazyPattern(
@@ -348,6 +358,15 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         assert letter is not None
         if match.group(4) and not match.group(2):
             continue  # "one a" / "two p": not a time without "m"
+        if _NUMBER_HEAD.search(_before(text, match.start(), 24)):
+            continue  # "forty five pm", "two hundred and five pm": the tail of a number, not 5pm
+        clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_HUNDRED_CLOCK, text, "hundred" in words):
+        letter = _letter(match, 3)
+        assert letter is not None
+        if match.group(4) and not match.group(2):
+            continue  # "eight hundred a": not a time without "m"
         clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):

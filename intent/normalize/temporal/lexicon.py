@@ -223,7 +223,8 @@ ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORD
 CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "twenty", "thirty"})
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
-    "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow yesterday "
+    "today todays tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow "
+    "yesterday yesterdays "
     "overmorrow now rightnow atm instant eod cob eob eop play time "
     "moment present night morning afternoon evening ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS

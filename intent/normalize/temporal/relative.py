@@ -39,7 +39,7 @@ __all__ = ["relative_pieces"]
 
 _DAY_WORDS = re.compile(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
-    r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
+    r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterdays?|todays?|2day|tonight|tonite|2nite|"
     r"this\s+(?:morning|afternoon|evening)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b))\b",
     re.IGNORECASE,
 )
@@ -87,7 +87,9 @@ _LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE
 _LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
                  rf"{_AMOUNT}\s*{_UNIT}"
-                 r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
+                 r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?"
+                 # "remind me in one day advance": a day before the event, not a day from now
+                 r"(?!\s+(?:ago|before|earlier|from|later|after|advance|in\s+advance|beforehand|prior)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
     rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+(?:today|tomorrow|yesterday)|ago|back|earlier|"
@@ -143,7 +145,8 @@ _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+ha
 
 
 _DAY_TOKENS = frozenset(
-    "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
+    "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday yesterdays today todays "
+    "tonight tonite "
     "nite this morrow tmw tmrow mrw mrow day".split()
 )
 _NOW_TOKENS = frozenset({"now", "moment", "present", "minute", "second", "instant", "rightnow"})
@@ -315,7 +318,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             offset = -2
         elif word.startswith(("tom", "tmr", "tmw", "2mor", "2mr")):
             offset = 1
-        elif word == "yesterday":
+        elif word.startswith("yesterday"):
             offset = -1
         else:
             offset = 0
