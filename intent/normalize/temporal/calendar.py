@@ -152,6 +152,10 @@ _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|sinc
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
 _ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
                      re.IGNORECASE)
+# "Friday the fifteen", "monday the twenty two": a day said as a cardinal after a weekday and "the"
+# (speech-to-text drops the "th").
+_WEEKDAY_THE_CARDINAL = LazyPattern(
+    rf"\b(?:{WEEKDAY})\.?,?\s+(the\s+({_CARDINAL_DAY}))\b{_NOT_A_COUNT}" + _FOLLOWS_OK, re.IGNORECASE)
 # "12th at 3pm", "5th, 10am": an ordinal day of month alone, when a time of day follows it.
 _ORDINAL_AT = re.compile(
     r"(?<![\w/.:$#-])((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
@@ -512,4 +516,9 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             piece = _day_of_month(start, match.end(1), day or 0, reference, None)
             if piece:
                 out.append(piece.moved(near_only=True) if pattern is _WEEKDAY_NUMBER else piece)
+    for match in scan(_WEEKDAY_THE_CARDINAL, text, weekday_words and words & _CARDINAL_TOKENS and "the" in words):
+        day = CARDINAL_WORDS[" ".join(match.group(2).lower().replace("-", " ").split())]
+        piece = _day_of_month(match.start(1), match.end(2), day, reference, None)
+        if piece:
+            out.append(piece)
     return out

@@ -241,4 +241,6 @@ CLOCK_WORDS = frozenset(
      "quarter", "half", "oclock", "clock", *(w + "ish" for w in HOUR_WORDS)}
 )
 PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
-TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
+TWO_LETTER_DAY_WORDS = frozenset({"tu", "th"})  # "on Th", "Tu 3pm" (see the weekdays family)
+TRIGGER_WORDS = (CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
+                 | TWO_LETTER_DAY_WORDS)

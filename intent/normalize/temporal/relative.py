@@ -112,8 +112,10 @@ _SAME_TIME_NEXT = re.compile(
     r"\b(?:at\s+)?(?:this|the\s+same|same)\s+time\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
 )
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
+# "3 weeks today" is that too, or today itself ("it's been 3 weeks today"): the sentence decides.
 _WEEK_ON = re.compile(
-    r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+    r"\b(?:(a|one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)\s+(weeks?|fortnights?)\s+(today|tomorrow)|"
+    r"(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
 )
 # "in 4 business days", "3 working days from now", "2 business days ago": weekdays counted, Saturday
 # and Sunday skipped (public holidays are not known here, so a count that crosses one may be off by it).
@@ -413,12 +415,17 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             continue
         out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
                          needs_day="any"))
-    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight"}):
+    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight", "fortnights"}):
         count = count_of(match.group(1) or "a") or 1
         unit = (match.group(2) or match.group(5)).lower()
-        weeks = 2 * count if unit == "fortnight" else count
+        weeks = 2 * count if unit.startswith("fortnight") else count
         start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
-        out.append(Piece(match.start(), match.end(), "date", days=(start_day + timedelta(weeks=weeks),), inferred=True))
+        ahead = start_day + timedelta(weeks=weeks)
+        if weeks > 2:  # "it has been 3 weeks today": the day itself, looking back
+            out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True, past_days=(start_day,),
+                             disputed=True))
+            continue
+        out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True))
     for match in scan(_BUSINESS_DAYS, text, words & {"business", "working", "work"}):
         working_days = count_of(match.group(2) or match.group(3))
         if working_days is None or working_days > 260:
