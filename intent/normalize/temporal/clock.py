@@ -194,6 +194,8 @@ _MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30,
                "twenty five": 25}
 
 
+# The minutes said before an hour ("ten to five", "quarter to 3"); any other count there makes a range.
+_TO_MINUTES = frozenset({5, 10, 15, 20, 25, 30, 45})
 _HAS_MERIDIEM = re.compile(r"\d\.?(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
 _DAY_WORDS = frozenset(
@@ -377,6 +379,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         counted = " min" in match.group(0).lower() or relation == "past"
         if match.group(1).isdigit() and not counted and not named_target:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
+        raw = " ".join(match.group(1).lower().replace("-", " ").split())
+        minutes = int(raw) if raw.isdigit() else _MINUTES_OF.get(raw, HOUR_WORDS.get(raw))
+        if relation in ("to", "till", "before") and " min" not in match.group(0).lower() and minutes not in _TO_MINUTES:
+            continue  # "three to five", "8 to 10pm", "six to seven pm": a range; "ten to five" is 4:50
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
