@@ -173,6 +173,13 @@ _RANGE = re.compile(
     rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
     re.IGNORECASE,
 )
+# "between three and four pm", "from ten to eleven am": the same range in words, after "from" or
+# "between" ("ten to five pm" alone is 4:50pm).
+_WORD_RANGE = LazyPattern(
+    rf"\b(?:from|between)\s+({HOUR_WORD})(?:\s+({MINUTE_WORD}))?\s+(?:to|till|until|and)\s+"
+    rf"({HOUR_WORD})(?:\s+({MINUTE_WORD}))?\s*{_MER}",
+    re.IGNORECASE,
+)
 # British "half five": half past five.
 _HALF_HOUR_WORD = re.compile(
     rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
@@ -260,6 +267,17 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         while split > match.start() and not text[split - 1].isdigit():
             split -= 1
         out.append(Piece(match.start(), split, "time", clocks=(start_clock,)))
+        out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,)))
+    for match in scan(_WORD_RANGE, text, words & {"from", "between"} and words & _HOUR_WORD_SET):
+        letter = _letter(match, 5)
+        assert letter is not None
+        if match.group(6) and not match.group(4):
+            continue  # "two p": not a time without "m"
+        end_clock = _meridiem(_hour(match.group(3)), _minute(match.group(4)), letter)
+        same = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
+        other = _meridiem(_hour(match.group(1)), _minute(match.group(2)), "a" if letter.lower() == "p" else "p")
+        out.append(Piece(match.start(), match.end(2) if match.group(2) else match.end(1), "time",
+                         clocks=(same if same < end_clock else other,)))
         out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,)))
     for match in scan(_MERIDIEM, text, mer):
         letter = _letter(match, 3)
