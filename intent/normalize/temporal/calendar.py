@@ -88,7 +88,8 @@ _YEAR_FIRST = re.compile(
 )
 # "jan twenty two", "January twenty five nineteen eighty six", "twenty five January 1986": a day said
 # as a cardinal number. Before the month, or when small or after "May"/"March" (ordinary words), only
-# with a year after it: "five June birthdays", "in June two teams" are counts.
+# with a year after it, a word that introduces a day, or as the whole text (see ``_CARDINAL_MONTH_CUED``):
+# "five June birthdays", "in June two teams" are counts.
 _CARDINAL_DAY = alternation(w for w, v in CARDINAL_WORDS.items() if v <= 31)
 _NOT_A_COUNT = r"(?!\s+(?:days?|weeks?|months?|years?|hours?|minutes?|people|persons|times|of\b))"
 _MONTH_CARDINAL = re.compile(
