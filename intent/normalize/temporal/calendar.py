@@ -103,7 +103,7 @@ _CARDINAL_MONTH = re.compile(
 # "on may two", "for march seven", "on four april": without a year, a small day or "May"/"March" is read
 # only after a word that introduces a day (or as the whole text), and a day before the month only
 # after "on": "in June two teams", "five June birthdays" stay counts.
-_DAY_CUE_BEFORE = re.compile(r"\b(?:on|for|by|until|till|before|after|since)\s+$", re.IGNORECASE)
+_DAY_CUE_BEFORE = LazyPattern(r"\b(?:on|for|by|until|till|before|after|since)\s+$", re.IGNORECASE)
 _CARDINAL_MONTH_CUED = LazyPattern(
     rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?!\s*,?\s*(?:{YEAR}\b|{SPELLED_YEAR}))",
     re.IGNORECASE,

@@ -130,8 +130,8 @@ _WORD_24 = LazyPattern(
     re.IGNORECASE,
 )
 # The words of a larger number right before an hour word: "twenty five pm" is no time, not 5pm.
-_NUMBER_HEAD = re.compile(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
-                          r"(?:\s+and)?[\s-]+$", re.IGNORECASE)
+_NUMBER_HEAD = LazyPattern(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
+                           r"(?:\s+and)?[\s-]+$", re.IGNORECASE)
 # "eight hundred am", "seven hundred and forty five pm": "800 am" and "745 pm" as speech-to-text
 # writes them, the hundreds the hour. Only with am/pm ("five hundred and thirty" is a number), and not
 # inside a larger number ("one thousand two hundred and thirty pm").
