@@ -42,19 +42,23 @@ class Derived:
 
 
 def time_values(hour: int, minute: int, schema: Mapping[str, Any], offset: int | None = None,
-                second: int = 0) -> list[str]:
+                second: int = 0, second_carried: bool = False) -> list[str]:
     """The time written the way the field asks.
 
     A ``format: time`` field takes RFC 3339 full-time, ``HH:MM:SS`` with the offset (from the zone
     the text names or the reference time); without a known offset it takes nothing, since the
     offset is part of the value. Other time fields take ``HH:MM`` first, ``HH:MM:SS`` when their
-    pattern wants it; a time said to the second ("12:34:25") only ``HH:MM:SS``.
+    pattern wants it; a time said to the second ("12:34:25") only ``HH:MM:SS``. Seconds the words do
+    not say but a count carries from the reference ("in 2 hours" said at 10:00:42) are exact in
+    ``HH:MM:SS`` and left out by a field written to the minute (``HH:MM`` after it).
     """
     if schema.get("format") == "time":
         return [] if offset is None else [format_time(hour, minute, second=second) + offset_text(offset)]
     options = [format_time(hour, minute, second=second)]
     if not second:
         options.insert(0, format_time(hour, minute))
+    elif second_carried:
+        options.append(format_time(hour, minute))
     pattern = schema.get("pattern")
     regex = compile_pattern(pattern) if isinstance(pattern, str) else None
     if regex is None:
@@ -140,10 +144,10 @@ def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None
     out: list[Derived] = []
     zoned_field = schema.get("format") == "time"
     for mention in _read_whole(text, reference_time, tense):
-        for (hour, minute), offset, second in times_of(mention, reference_time):
+        for (hour, minute), offset, second, carried in times_of(mention, reference_time):
             # the offset came from the reference time unless the text named a zone
             inferred = zoned_field and not any(r.zone for r in mention.readings)
-            for value in time_values(hour, minute, schema, offset, second):
+            for value in time_values(hour, minute, schema, offset, second, carried):
                 out.append(Derived(value, True, "referenceTime") if inferred else Derived(value))
     return out
 
