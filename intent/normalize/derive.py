@@ -39,6 +39,9 @@ class Derived:
     value: Any
     inferred: bool = False
     basis: str | None = None  # "referenceTime" when the reading depends on it
+    # The same reading to the minute, when its seconds are the reference's own ("in 2 hours" said at
+    # 10:00:42): a value a model may rightly propose, never offered as a reading of its own.
+    to_the_minute: str | None = None
 
 
 def time_values(hour: int, minute: int, schema: Mapping[str, Any], offset: int | None = None,
@@ -147,8 +150,11 @@ def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None
         for (hour, minute), offset, second, carried in times_of(mention, reference_time):
             # the offset came from the reference time unless the text named a zone
             inferred = zoned_field and not any(r.zone for r in mention.readings)
+            # a zoned field is written to the second; one a count carried may also be given to the minute
+            coarse = (time_values(hour, minute, schema, offset)[0]
+                      if zoned_field and carried and second and offset is not None else None)
             for value in time_values(hour, minute, schema, offset, second, carried):
-                out.append(Derived(value, True, "referenceTime") if inferred else Derived(value))
+                out.append(Derived(value, inferred, "referenceTime" if inferred else None, coarse))
     return out
 
 
@@ -156,8 +162,11 @@ def _date_times(text: str, reference_time: datetime | None, tense: Tense | None)
     out: list[Derived] = []
     for mention in _read_whole(text, reference_time, tense):
         explicit = not mention.inferred and all(r.day is not None and r.zone for r in mention.readings)
+        carried = any(r.second_carried for r in mention.readings)
         for value in moments_of(mention, reference_time):
-            out.append(Derived(value) if explicit else Derived(value, True, "referenceTime"))
+            # moments_of writes "YYYY-MM-DDThh:mm:ss<offset>": characters 17-18 are the seconds
+            coarse = f"{value[:17]}00{value[19:]}" if carried and value[17:19] != "00" else None
+            out.append(Derived(value, not explicit, None if explicit else "referenceTime", coarse))
     return out
 
 
