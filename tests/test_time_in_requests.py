@@ -164,3 +164,14 @@ def test_the_verifier_judges_a_moment_by_its_instant_not_its_spelling(
     assert (status != "ungrounded") is accepted
     if accepted:  # the result carries the core's own spelling of the reading, in the reference's offset
         assert isinstance(verified, str) and verified.endswith("Z") and "." not in verified and " " not in verified
+
+
+def test_offered_candidates_are_kept_by_their_moment_and_carried_in_the_core_spelling() -> None:
+    schema = DATE_TIME
+    request = parse_request({"input": "Call me at 5 tomorrow", "referenceTime": "2026-11-30T10:00:00Z"},
+                            IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+    item = {"field": "when", "value": None, "evidence": "at 5 tomorrow", "source": "input", "pointer": None,
+            "candidates": ["2026-12-01T05:00:00+00:00", "2026-12-01T17:00:00Z", "2026-12-01T18:00:00Z"]}
+    checked = check_field_value(item, schema, request, "/intents/0/fields/0")
+    assert checked.status == "ambiguous"
+    assert checked.candidates == ["2026-12-01T05:00:00Z", "2026-12-01T17:00:00Z"]
