@@ -18,13 +18,18 @@ _NEED_MODALS = frozenset({"needs", "has", "have", "need"})
 _AUX = frozenset(
     "is are was were will would can could do does did should has have 's am shall may might".split()
 )
-# Who a yes/no question to the assistant is about: "do I have", "is there", "will it", "did you".
-_ASKED_SUBJECTS = frozenset("i me my you u we there it".split())
+# Who a yes/no question to the assistant is about: "do I have", "is there", "will it", "did you",
+# "has anyone called", "is the alarm set". A name is left out: "Will Smith movies" asks nothing.
+_ASKED_SUBJECTS = frozenset(
+    """i me my you u we there it they your our the this that these those any anyone anybody anything
+    someone somebody something everyone everybody everything""".split()
+)
 # "do" and "have" also open requests with their object ("Do it now", "Have my car washed").
 _ACTION_AUX = frozenset({"do", "have"})
 _ACTION_AUX_SUBJECTS = frozenset({"i", "you", "u", "we"})
-# Questions that tell rather than ask ("Did you know that ...", "Do you know what? ...").
-_TELLING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know", "what"))
+# Questions that tell rather than ask ("Did you know that ...", "Do you know what? ..."); and
+# "Should you need help, call me" is a condition, not a question.
+_TELLING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know", "what"), ("should", "you"))
 
 
 
