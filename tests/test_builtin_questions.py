@@ -59,7 +59,7 @@ async def test_statements_and_small_talk_stay_no_intent(text: str) -> None:
 
 
 def _parts(text: str) -> list[tuple[str, str | None]]:
-    task = {"text": text, "referenceTime": REFERENCE, "context": {}, "baseline": None, "fields": {},
+    task: dict[str, Any] = {"text": text, "referenceTime": REFERENCE, "context": {}, "baseline": None, "fields": {},
             "domains": None}  # fmt: skip
     return [(i["action"], i["target"]) for i in recognize(task)["intents"]]
 
