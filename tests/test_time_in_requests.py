@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -204,3 +205,19 @@ def test_an_inferred_value_its_schema_refuses_records_no_inference() -> None:
     refused = check_field_value(item, only_saturday, request, "/intents/0/fields/0")
     assert (refused.status, refused.basis) == ("invalid", "referenceTime")
     assert refused.inference("i1", request) is None
+
+
+def test_the_requests_own_words_are_found_before_after_and_between_quoted_ones() -> None:
+    def own(text: str, schema: dict[str, str], evidence: str, value: str) -> tuple[str, list[tuple[Any, Any]]]:
+        request = parse_request({"input": text, "referenceTime": REFERENCE, "output": {"spans": True}},
+                                IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+        item = {"field": "when", "value": value, "evidence": evidence, "source": "input", "pointer": None,
+                "candidates": None}
+        checked = check_field_value(item, schema, request, "/intents/0/fields/0")
+        return checked.status, [(ref.start, ref.end) for ref in checked.source_refs]
+
+    # the first "Friday" is a title's, the second the request's own, the third another title's
+    assert own('Rename "Friday drinks" to Friday, not "Friday lunch"', DATE, "Friday", "2026-12-04") == (
+        "inferred", [(26, 32)])
+    # the house number opens the input: the request's own "at 12" comes later
+    assert own("at 12 Oak Avenue, pick me up at 12", TIME, "at 12", "12:00:00Z") == ("inferred", [(29, 34)])
