@@ -9,7 +9,7 @@
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
     python -m bench.time_eval natty PATH/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
     python -m bench.time_eval go WHEN/rules/{en,common}/*_test.go NATURALDATE/naturaldate_test.go [--times] [--pipeline]
-    python -m bench.time_eval dateparser PATH/tests/test_{freshness_date_parser,date_parser,search}.py [--times] [--pipeline]
+    python -m bench.time_eval dateparser DATEPARSER/tests/test_{freshness_date_parser,date_parser,search}.py [--times]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
 
@@ -115,9 +115,9 @@ from bench.time_conventions import convention_table
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
-    "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "ctparse_phrases", "dateparser_phrases", "direction_outcome",
-    "duckling_phrases", "exclude_phrases", "false_readings", "go_negatives", "go_phrases", "natty_phrases",
-    "normalized", "recognizers_direction_phrases", "recognizers_phrases", "recognizers_texts", "score",
+    "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "ctparse_phrases", "dateparser_phrases",
+    "direction_outcome", "duckling_phrases", "exclude_phrases", "false_readings", "go_negatives", "go_phrases",
+    "natty_phrases", "normalized", "recognizers_direction_phrases", "recognizers_phrases", "recognizers_texts", "score",
 ]
 
 _MAX_WORDS = 6
@@ -658,7 +658,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus",
-                        choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go", "dateparser"))
+                        choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go",
+                                 "dateparser"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
