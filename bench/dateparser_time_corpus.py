@@ -5,8 +5,10 @@ unittest methods, read here at commit 315e396b. The files: ``tests/test_freshnes
 (relative phrases, "2 hours ago", "in 3 days", "yesterday at 11:30", against the ``self.now`` its
 ``setUp`` sets, 2014-09-01 10:30, in UTC), ``tests/test_date_parser.py`` (absolute and relative
 texts with a ``RELATIVE_BASE`` setting, or at the real clock) and ``tests/test_search.py`` (sentences
-with the dates a search finds in them). Get them with ``git show 315e396b:tests/<file>`` from the
-public repository; nothing of them is part of this one.
+with the dates a search finds in them; each date found is a case, the sentence its context, read whole by
+``--pipeline`` when it is the only date found). Its ``test_search_dates``/``test_parts_of_day`` files do not
+exist at this commit. Get the files with ``git show 315e396b:tests/<file>`` from the public repository;
+nothing of them is part of this one.
 
 The files are read with ``ast`` (never imported or run). For each test method, each ``param(...)``
 of its ``@parameterized.expand([...])`` list (a method with none runs once) binds the method's
@@ -32,18 +34,23 @@ four-digit year and no relative word (then its value cannot depend on the clock;
 commit's day, stands in as the reference).
 
 Grain, from the words and the corpus's rules (``bench.time_phrase_kinds``), not from any outcome here:
-a freshness case ("ago", "in") is a *moment* when its smallest unit is hours, minutes or seconds or its
-text states a time, else a *day* (dateparser keeps the reference's time of day on "3 days ago"; the test's
-``period`` is not a grain: "an hour ago" has period ``day``). Another case is a *moment* when its text
-states a time (``STATES_TIME``), a *time of day* (``grain == "time"``, kept with ``--times``) when it
-states a time and names no day (dateparser puts it on a day chosen by ``PREFER_DATES_FROM``: only the time
-of day is the words'), a *day* when it names one (``DAY_CUE``), else it is left out (a month, a year, a
-decade).
+a freshness case ("ago", "in", checked as ``self.now`` minus or plus a delta) is a *moment* when its
+delta has hours, minutes or seconds or its text states a time, else a *day* (dateparser keeps the
+reference's time of day on "3 days ago"; the test's ``period`` is not a grain: "an hour ago" has period
+``day``). Another case is a *moment* when its text states a time (``STATES_TIME``) and names a day, counts
+hours, minutes or seconds ("five hours later") or says "now"; a *time of day* (``grain == "time"``, kept
+with ``--times``) when it states a clock time and names no day (dateparser puts it on a day chosen by
+``PREFER_DATES_FROM``: only the time of day is the words'; a zone it writes is kept on it, "9pm EDT" is
+21:00-04:00); a *day* when it names one (``DAY_CUE``, a numeric date, a month name with a day number),
+else it is left out (a month, a year, a decade). A fractional count of days ("in 1.5 days") is a moment
+(36 hours on).
 
 Left out and counted by reason, because the value depends on a setting the words do not carry: a weekday
 alone (its week set by ``PREFER_DATES_FROM``), a month and day whose year is not written in four digits
 (``PREFER_DATES_FROM`` or the two-digit-year rule), a numeric date whose day and month are both 12 or less
-(``DATE_ORDER``), a duration with no direction word ("3 days": dateparser reads past unless told future),
+(``DATE_ORDER``), a month with no day (``PREFER_DAY_OF_MONTH``), a duration with no direction word or sign
+("3 days", "1 year 2 months": dateparser reads past unless told future; "-1 decade" and "in 1 decade +2
+years" are kept),
 a ``TIMEZONE``/``TO_TIMEZONE`` setting on a text with no zone of its own, a zone the test does not place,
 the ``PARSERS`` and ``SKIP_TOKENS`` settings. Also: checks of a range or an approximation (not one value),
 texts not to be parsed (negatives), "last/next + a unit" (a period, not a day), digits only (timestamps,
