@@ -111,19 +111,21 @@ _HOLIDAY = re.compile(
 _SEVERAL_DAYS = re.compile(r"\b(?:kwanzaa|ramadan|hanukk?ah|lent|passover|diwali)\b", re.I)
 # Units larger than a day named as the thing meant, not as a count ("in 3 weeks" is a day).
 _NOT_ONE_DAY = re.compile(
-    r"\b(?:weekends?|q[1-4]|quarter of|(?:first|second|third|fourth|last|this|next|past|current|coming|"
-    r"upcoming) (?:week|month|year|quarter)|(?:week|month|quarter|year) of|spring|summer|fall|autumn|winter|"
+    r"\b(?:weekends?|q[1-4]|quarter of|(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|last|this|next|past|current|"
+    r"coming|upcoming) (?:week|month|year|quarter)|(?:week|month|quarter|year) of|spring|summer|fall|autumn|winter|"
     r"half of|end of|beginning of|start of|middle of|mid)\b", re.I)
 _SPAN_WORDS = re.compile(r"\b(?:between|from|until|till|through|thru|upto|or|and|during|sometime|anytime|every|"
                          r"any|since)\b|^(?:by|before|after)\b", re.I)
-_TIME_RANGE = re.compile(r"(?<![\d/.:-])\d{1,2}(?::\d\d)?\s*(?:[ap]m)?\s*-\s*\d{1,2}(?::\d\d)?(?![\d/.-])", re.I)
+_TIME_RANGE = re.compile(r"(?<![\d/.:-])\d{1,2}(?::\d\d)?\s*(?:[ap]m)?\s*-\s*\d{1,2}(?::\d\d)?(?![\d/.-])|"
+                         r"\d(?:st|nd|rd|th)\s*-\s*\d", re.I)
 # "before"/"after" opening a span, unless a count precedes it ("two days before christmas", "ten past 4").
 _BEFORE_AFTER = re.compile(r"(\w+)\s+(?:before|after)\b", re.I)
 _COUNTED = re.compile(r"^(?:days?|weeks?|months?|years?|hours?|minutes?|mins?|quarter|half|ten|five|twenty|"
                       r"twenty-five|\d{1,2})$", re.I)
 _TO = re.compile(r"(\w+)\s+to\b", re.I)
-_ZONE = re.compile(r"\b(?:[ecmpa][sd]t|gmt|utc|eastern|pacific|central|mountain|atlantic|alaskan?|hawaii(?:an)?|"
-                   r"newfoundland|[a-z]+/[a-z_]+)\b|(?:gmt|utc)?[+-]\d\d?(?::?\d\d)?\b",
+_ZONE = re.compile(r"\b(?:[ecmpa][sd]t|c?e[sd]?t|wet|bst|ist|jst|hst|aes?[sd]t|gmt|utc|eastern|pacific|central|"
+                   r"mountain|atlantic|alaskan?|hawaii(?:an)?|"
+                   r"newfoundland|msk|in [a-z]+ time|[a-z]+/[a-z_]+)\b|(?:gmt|utc)?[+-]\d\d?(?::?\d\d)?\b",
                    re.I)
 _CLOCK = re.compile(r"(?<![\d:./-])(\d{1,2})(?::(\d\d))?(?::\d\d)?\s*([ap])?\.?m?\b(?![/.-]\d)", re.I)
 
@@ -234,6 +236,11 @@ _COUNTS = re.compile(
     r"(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b|\bnow\b", re.I)
 
 
+# Minutes past or to an hour written in words or digits ("ten past three", "20 past 2").
+_MINUTES_PAST = re.compile(r"\b(?:\d{1,2}|five|ten|twenty|twenty-five) (?:past|after|to|till) "
+                           r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)
+
+
 def _counts(text: str) -> bool:
     return _COUNTS.search(text) is not None
 
@@ -242,7 +249,7 @@ def _states_clock(text: str) -> bool:
     """A clock time is written: ``STATES_TIME`` less the parts of the day, the counts of time and
     "second" as an ordinal ("march the second")."""
     bare = re.sub(r"\bsecond\b", " ", _COUNTS.sub(" ", _PART_OF_DAY.sub(" ", text)), flags=re.I)
-    return STATES_TIME.search(bare) is not None
+    return STATES_TIME.search(bare) is not None or _MINUTES_PAST.search(bare) is not None
 
 
 def _span(text: str) -> str | None:
@@ -282,7 +289,15 @@ def _clock_agrees(text: str, moment: datetime) -> bool:
         return (moment.hour, moment.minute) == (12, 0)
     if re.search(r"\bmidnight\b", lowered) and not re.search(r"\d", lowered):
         return (moment.hour, moment.minute) == (0, 0)
+    counted = re.search(r"\b(\d{1,2}) (past|after|to|till) (\d{1,2})\b", lowered)
+    if counted:  # minutes past (or to) an hour: "10 past 3"
+        minutes, hour = int(counted.group(1)), int(counted.group(3))
+        if counted.group(2) in ("to", "till"):
+            minutes, hour = 60 - minutes, hour - 1
+        return moment.minute == minutes % 60 and moment.hour % 12 == hour % 12
     for match in _CLOCK.finditer(lowered):
+        if re.match(r"\s*(?:past|after|to|till)\b", lowered[match.end():]):
+            continue  # minutes, not an hour ("at 20 past")
         hour, minute, half = int(match.group(1)), match.group(2), match.group(3)
         if minute is None and half is None and not re.search(rf"\b(?:at|@)\s*{hour}\b|{hour}\s*o'?clock", lowered):
             continue  # a number that is not a clock time ("march 2nd", "5 days")
@@ -360,9 +375,9 @@ def _one_day(description: str, reference: datetime) -> date:
         day = date(year, month, int(match.group("day")))
     except ValueError as exc:
         raise _Drop("checks disagree") from exc
-    if not match.group("year") and day < reference.date():
-        raise _Drop("the expected day's year is not certain")
     weekday = match.group("weekday")
+    if not match.group("year") and day < reference.date() and not weekday:
+        raise _Drop("the expected day's year is not certain")  # a weekday written pins it
     if weekday and weekday.lower()[:3] in _WEEKDAYS and _WEEKDAYS.index(weekday.lower()[:3]) != day.weekday():
         raise _Drop("checks disagree")
     if weekday and weekday.lower()[:3] not in _WEEKDAYS:
@@ -404,6 +419,9 @@ class _Reader:
         self.corpus.dropped_at.append((source, text, reason))
 
     def case(self, text: str, reference: datetime, expected: datetime, grain: str, source: str) -> None:
+        if grain != "time" and _weekday_contradicts(text, expected):
+            self.drop(source, text, "the weekday written is not the expected date's")
+            return
         key = (" ".join(text.lower().split()), reference)
         if grain == "day":
             expected = datetime(expected.year, expected.month, expected.day, tzinfo=expected.tzinfo)
@@ -420,6 +438,19 @@ class _Reader:
         self.corpus.cases.append(CompromiseCase(text.strip(), _fixed(reference), _fixed(expected), grain, source))
 
 
+_MONTH_NAME = r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+_WEEKDAY = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|rs|urday|r)?\b", re.I)
+
+
+def _weekday_contradicts(text: str, expected: datetime) -> bool:
+    """The phrase names one weekday, counts nothing from it, and the expected date is another weekday
+    ("tuesday april 1st, 2016", a friday): the row contradicts itself."""
+    named = {m.group(1).lower() for m in _WEEKDAY.finditer(text)}
+    if len(named) != 1 or re.search(r"\b(?:after|before|from|ago|hence|later)\b", text, re.I):
+        return False
+    return _WEEKDAYS.index(named.pop()) != expected.weekday()
+
+
 def _moment_grain(text: str, start: datetime, reference: datetime, has_time: bool) -> str:
     """The grain of a phrase whose file checks its whole start (a clock time alone said at or after
     the moment on the reference's day is a time of day: its day depends on which way one reads it)."""
@@ -432,7 +463,8 @@ def _moment_grain(text: str, start: datetime, reference: datetime, has_time: boo
         raise _Drop("checks do not fix the value")
     if _states_clock(text) and not _clock_agrees(text, start):
         raise _Drop("the expected time is not the one written (a quirk pinned)")
-    if not _names_day(text) and not _counts(text) and abs((start.date() - reference.date()).days) > 1:
+    alone = not _names_day(text) and not _counts(text) and not re.search(r"\b\d{4}\b|" + _MONTH_NAME, text, re.I)
+    if alone and abs((start.date() - reference.date()).days) > 1:
         raise _Drop("the expected time is not the one written (a quirk pinned)")
     if not _names_day(text) and not _counts(text) and start.date() == reference.astimezone(start.tzinfo).date() \
             and start <= reference:
