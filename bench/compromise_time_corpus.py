@@ -42,7 +42,8 @@ weeks, weekends, months, quarters, seasons and years ("this week", "first week o
 holidays of several days (Kwanzaa, Ramadan), a part of the day with no clock time ("tomorrow
 evening"), a clock time of which only the day is checked, a day of which only the time is checked,
 a time zone in the phrase where the file checks a day or a time of day only (it moves the day's
-start), an expected time that is not the one written (the test pins a quirk: "quarter to 5" as
+start), a weekday written that is not the expected date's ("tuesday april 1st, 2016", a Friday: the
+row contradicts itself), an expected time that is not the one written (the test pins a quirk: "quarter to 5" as
 midnight), rows whose checks disagree, expected values given as another phrase, repeats of a case
 already read, and cases written one by one outside a list.
 
