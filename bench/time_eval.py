@@ -9,6 +9,8 @@
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb [--pipeline]
     python -m bench.time_eval natty PATH/{Date,DateTime,Time,TimeZone}Test.java [--times] [--pipeline]
     python -m bench.time_eval go WHEN/rules/{en,common}/*_test.go NATURALDATE/naturaldate_test.go [--times] [--pipeline]
+    python -m bench.time_eval dateparser DATEPARSER/tests/test_{freshness_date_parser,date_parser,search}.py [--times]
+    python -m bench.time_eval compromise COMPROMISE/plugins/dates/tests/*.test.js [--times] [--pipeline]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
 
@@ -36,10 +38,18 @@ parsers' tests, together the corpus ``go``: olebedev/when's English and common r
 fixtures of the phrase found and its offset from a fixed reference) and tj/go-naturaldate's
 ``naturaldate_test.go`` (MIT licence, read at commit 32a1a6c1; inputs and printed values against a
 fixed base, in a past and a future direction list); read by ``go_phrases``, see
-``bench.go_time_corpus`` for the grain rule and what is left out. chrono, Chronic, natty and go
-print how many cases were left out, by reason. chrono and natty are held-out corpora
-(``HELD_OUT_CORPORA``): ``--failures`` is refused for them. go was held out too until its per-phrase
-outcomes were first read (from d7aa9f0 to 2c20df2) and is a tuning corpus since.
+``bench.go_time_corpus`` for the grain rule and what is left out); dateparser's English tests
+(``tests/test_freshness_date_parser.py``, ``tests/test_date_parser.py`` and ``tests/test_search.py`` in
+scrapinghub/dateparser, BSD-3-Clause licence, read at commit 315e396b; parametrised cases of a text, its
+settings and its expected value, read with ``ast``; read by ``dateparser_phrases``, see
+``bench.dateparser_time_corpus`` for the grain rule and what is left out); and compromise's date plugin
+tests (``plugins/dates/tests/*.test.js`` in spencermountain/compromise, MIT licence, read at commit
+4a329e6a; lists of phrases and expected starts against a fixed ``today`` and zone; read by
+``compromise_phrases``, see ``bench.compromise_time_corpus`` for the grain rule and what is left out).
+chrono, Chronic, natty, go, dateparser and compromise print how many cases were left out, by reason.
+chrono, natty, dateparser and compromise are held-out corpora (``HELD_OUT_CORPORA``): ``--failures`` is
+refused for them. go was held out too until its per-phrase outcomes were first read (from d7aa9f0 to
+2c20df2) and is a tuning corpus since.
 
 A *simple phrase* is one whose expected value is a single calendar day or a single moment
 (Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
@@ -104,20 +114,23 @@ from typing import Any
 
 from bench.chronic_corpus import read_chronic
 from bench.chrono_corpus import read_chrono
+from bench.compromise_time_corpus import read_compromise
+from bench.dateparser_time_corpus import read_dateparser
 from bench.go_time_corpus import read_go
 from bench.natty_corpus import read_natty
 from bench.time_conventions import convention_table
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
-    "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "ctparse_phrases", "direction_outcome",
-    "duckling_phrases", "exclude_phrases", "false_readings", "go_negatives", "go_phrases", "natty_phrases",
-    "normalized", "recognizers_direction_phrases", "recognizers_phrases", "recognizers_texts", "score",
+    "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "compromise_phrases", "ctparse_phrases",
+    "dateparser_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases", "false_readings",
+    "go_negatives", "go_phrases", "natty_phrases", "normalized", "recognizers_direction_phrases",
+    "recognizers_phrases", "recognizers_texts", "score",
 ]
 
 _MAX_WORDS = 6
 # The corpora no rule is written from: their misses are never listed, so no one tunes on them.
-HELD_OUT_CORPORA = frozenset({"chrono", "natty"})
+HELD_OUT_CORPORA = frozenset({"chrono", "natty", "dateparser", "compromise"})
 TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value is put on
 # Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
 # reference time of most of its other specs stands in.
@@ -461,6 +474,36 @@ def go_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase]
     return phrases, dropped
 
 
+def dateparser_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
+    """The simple English phrases of dateparser's test files, and how many cases were left out, by reason
+    (see ``bench.dateparser_time_corpus``): days, moments and, with ``times``, times of day."""
+    corpus = read_dateparser(paths)
+    dropped = Counter(corpus.dropped)
+    phrases = [
+        Phrase(case.text, case.reference,
+               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
+               case.grain == "day", case.source, case.context, case.grain == "time", case.alone_in_context)
+        for case in corpus.cases
+        if _kept(case.text, case.grain == "time", times, dropped)
+    ]
+    return phrases, dropped
+
+
+def compromise_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
+    """The simple phrases of compromise's date plugin tests, and how many cases were left out, by reason
+    (see ``bench.compromise_time_corpus``): days, moments and, with ``times``, times of day."""
+    corpus = read_compromise(paths)
+    dropped = Counter(corpus.dropped)
+    phrases = [
+        Phrase(case.text, case.reference,
+               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
+               case.grain == "day", case.source, time_only=case.grain == "time")
+        for case in corpus.cases
+        if _kept(case.text, case.grain == "time", times, dropped)
+    ]
+    return phrases, dropped
+
+
 def go_negatives(paths: Sequence[Path]) -> list[Phrase]:
     """The inputs the Go parsers' tests find no date in, as phrases whose expected value is their
     reference (never compared; see ``false_readings``)."""
@@ -638,14 +681,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus",
-                        choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go"))
+                        choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go",
+                                 "dateparser", "compromise"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text, chrono, natty, go: keep phrases resolving to a time of day "
+                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise: keep phrases resolving to a "
+                             "time of day "
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
                         help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
@@ -683,13 +728,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
-    elif args.corpus in ("chrono", "chronic", "natty", "go"):
+    elif args.corpus in ("chrono", "chronic", "natty", "go", "dateparser", "compromise"):
         if args.corpus == "chrono":
             phrases, dropped = chrono_phrases(args.paths, times=args.times)
         elif args.corpus == "go":
             phrases, dropped = go_phrases(args.paths, times=args.times)
         elif args.corpus == "natty":
             phrases, dropped = natty_phrases(args.paths, times=args.times)
+        elif args.corpus == "dateparser":
+            phrases, dropped = dateparser_phrases(args.paths, times=args.times)
+        elif args.corpus == "compromise":
+            phrases, dropped = compromise_phrases(args.paths, times=args.times)
         else:
             phrases, dropped = chronic_phrases(args.paths)
         print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "

@@ -253,3 +253,64 @@ async def test_addition_and_cancellation_turns() -> None:
     assert [(c.effect, c.reason) for c in removed.turn.changes] == [
         ("applied", None), ("rejected", "'intent-9' is not a intent of the baseline")]
     assert removed.turn.kind == "cancellation"
+
+
+def _check_value(text: str, schema: dict[str, Any], value: Any, evidence: str, source: str = "input",
+                 pointer: str | None = None, candidates: list[Any] | None = None, **raw: Any) -> Any:
+    from intent.request import parse_request
+    from intent.resolve import check_field_value
+
+    request = parse_request({"input": text, "referenceTime": REF, **raw},
+                            IntentConfig(schema={"type": "object", "properties": {"f": schema}}))
+    item = {"field": "f", "value": value, "evidence": evidence, "source": source, "pointer": pointer,
+            "candidates": candidates}
+    return check_field_value(item, schema, request, "/intents/0/fields/0")
+
+
+DAY: dict[str, Any] = {"type": "string", "format": "date"}
+
+
+@pytest.mark.parametrize(("text", "schema", "value", "evidence", "source", "pointer", "candidates", "raw", "reason"), [
+    ("Book a table", DAY, "2026-12-01", "tomorrow night", "input", None, None, {},
+     "the evidence 'tomorrow night' is not in the input"),
+    ('Rename the event to "Friday drinks"', DAY, "2026-12-04", "Friday", "input", None, None, {},
+     "'Friday' stands in a quoted title or message, or is a house number"),
+    ("Schedule the dinner for Diwali in two years", DAY, "2028-11-30", "IN TWO YEARS", "input", None, None, {},
+     "'in two years' counts from a day named before it, whose date is not known"),
+    ("Look it up", {"type": "string"}, "000777", "my order", "context", None, None, {"context": {"a": "000777"}},
+     "a context value needs a pointer into the request's context"),
+    ("Look it up", {"type": "string"}, "000777", "my order", "baseline", "/a", None, {},
+     "a baseline value needs a pointer into the request's baseline"),
+    ("Look it up", {"type": "string"}, "000777", "my order", "context", "/nope", None, {"context": {"a": "000777"}},
+     "'/nope' does not resolve in the request's context"),
+    ("Book it tomorrow", DAY, None, "TOMORROW", "input", None, ["2026-12-09", "2026-12-10"], {},
+     "none of the candidates can be read from 'tomorrow'"),
+    ("Book it tomorrow", DAY, "2026-12-09", "tomorrow", "input", None, None, {},
+     "\"2026-12-09\" cannot be read from 'tomorrow'"),
+])  # fmt: skip
+def test_a_refused_value_says_why_and_cites_nothing(text: str, schema: dict[str, Any], value: Any, evidence: str,
+                                                   source: str, pointer: str | None, candidates: list[Any] | None,
+                                                   raw: dict[str, Any], reason: str) -> None:
+    from intent.resolve import CheckedValue
+
+    checked = _check_value(text, schema, value, evidence, source, pointer, candidates, **raw)
+    # the refusal keeps the input's own spelling of a quote it found there
+    quoted = text[text.lower().index(evidence.lower()):][:len(evidence)] if evidence.isupper() else evidence
+    assert checked == CheckedValue("f", "ungrounded", value, [], quoted, reason=reason)
+
+
+@pytest.mark.parametrize(("cited", "value", "schema", "status"), [
+    (1, True, {"type": "boolean"}, "ungrounded"),  # a flag is not the number 1
+    (True, True, {"type": "boolean"}, "found"),
+    (1, 1.0, {"type": "number"}, "found"),  # one number, two spellings
+    (1, "1.0", {"type": "string"}, "ungrounded"),  # a number is not the text of another spelling of it
+])  # fmt: skip
+def test_a_context_value_is_found_only_when_it_is_the_cited_one(cited: Any, value: Any, schema: dict[str, Any],
+                                                                status: str) -> None:
+    from intent.result.models import SourceRef
+
+    checked = _check_value("Use it", schema, value, "it", "context", "/a", context={"a": cited})
+    assert checked.status == status
+    if status == "found":
+        assert checked.source_refs == [SourceRef(root="context", pointer="/a")]
+        assert (checked.value, checked.evidence) == (value, "1" if cited == 1 and cited is not True else "true")

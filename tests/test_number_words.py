@@ -51,3 +51,28 @@ def test_bounds_and_type_are_checked_after_reading() -> None:
     assert _verdict("two dozen", 24, bounded) == "invalid"
     assert _verdict("a dozen", 12, bounded) == "found"
     assert _verdict("3 1/2", 3.5, INTEGER) == "ungrounded"  # not an integer reading at all
+
+
+def _status(text: str, evidence: str, value: Any, schema: dict[str, Any]) -> str:
+    request = parse_request({"input": text}, IntentConfig(schema={"type": "object", "properties": {"n": schema}}))
+    item = {"field": "n", "value": value, "evidence": evidence, "source": "input", "pointer": None}
+    return check_field_value(item, schema, request, "/intents/0/fields/0").status
+
+
+def test_a_whole_float_is_found_by_its_integer_spelling() -> None:
+    # 3.0 is said "3"; a free-form field has no reading of its own to fall back on
+    assert _status("Check in 3 bags", "3 bags", 3.0, {}) == "found"
+    assert _status("Check in 3.5 bags", "3.5 bags", 3.5, {}) == "found"
+    assert _status("Check in 3 bags", "3 bags", 3.5, {}) == "ungrounded"
+
+
+@pytest.mark.parametrize(("text", "value", "schema"), [
+    ("Set the flag True", True, {"type": "boolean"}),
+    ("Set the flag False", False, {}),
+    ("Tag it [1]", [1], {"type": "array"}),
+    ("Tag it {}", {}, {"type": "object"}),
+    ("Leave it None", None, {}),
+])  # fmt: skip
+def test_a_flag_list_or_object_is_not_found_by_its_python_spelling(text: str, value: Any,
+                                                                    schema: dict[str, Any]) -> None:
+    assert _status(text, text, value, schema) == "ungrounded"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,3 +176,48 @@ def test_offered_candidates_are_kept_by_their_moment_and_carried_in_the_core_spe
     checked = check_field_value(item, schema, request, "/intents/0/fields/0")
     assert checked.status == "ambiguous"
     assert checked.candidates == ["2026-12-01T05:00:00Z", "2026-12-01T17:00:00Z"]
+
+
+def test_only_a_value_inferred_from_the_reference_time_records_an_inference() -> None:
+    schema = {"type": "object", "properties": {"when": DATE}}
+    request = parse_request({"input": "Book it tomorrow, or on 2026-12-05", "referenceTime": REFERENCE},
+                            IntentConfig(schema=schema))
+    item = {"field": "when", "value": "2026-12-01", "evidence": "tomorrow", "source": "input", "pointer": None,
+            "candidates": None}
+    inferred = check_field_value(item, DATE, request, "/intents/0/fields/0")
+    inference = inferred.inference("i1", request)
+    assert inference is not None
+    assert (inference.value, inference.evidence, inference.target.field, inference.target.intentId) == (
+        "2026-12-01", "tomorrow", "when", "i1")
+    assert (inference.basis.root, inference.basis.value) == ("referenceTime", REFERENCE)
+    stated = check_field_value({**item, "value": "2026-12-05", "evidence": "2026-12-05"}, DATE, request,
+                               "/intents/0/fields/0")
+    assert stated.status == "found" and stated.basis is None
+    assert stated.inference("i1", request) is None
+
+
+def test_an_inferred_value_its_schema_refuses_records_no_inference() -> None:
+    only_saturday = {**DATE, "pattern": "-05$"}
+    request = parse_request({"input": "Book it tomorrow", "referenceTime": REFERENCE},
+                            IntentConfig(schema={"type": "object", "properties": {"when": only_saturday}}))
+    item = {"field": "when", "value": "2026-12-01", "evidence": "tomorrow", "source": "input", "pointer": None,
+            "candidates": None}
+    refused = check_field_value(item, only_saturday, request, "/intents/0/fields/0")
+    assert (refused.status, refused.basis) == ("invalid", "referenceTime")
+    assert refused.inference("i1", request) is None
+
+
+def test_the_requests_own_words_are_found_before_after_and_between_quoted_ones() -> None:
+    def own(text: str, schema: dict[str, str], evidence: str, value: str) -> tuple[str, list[tuple[Any, Any]]]:
+        request = parse_request({"input": text, "referenceTime": REFERENCE, "output": {"spans": True}},
+                                IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+        item = {"field": "when", "value": value, "evidence": evidence, "source": "input", "pointer": None,
+                "candidates": None}
+        checked = check_field_value(item, schema, request, "/intents/0/fields/0")
+        return checked.status, [(ref.start, ref.end) for ref in checked.source_refs]
+
+    # the first "Friday" is a title's, the second the request's own, the third another title's
+    assert own('Rename "Friday drinks" to Friday, not "Friday lunch"', DATE, "Friday", "2026-12-04") == (
+        "inferred", [(26, 32)])
+    # the house number opens the input: the request's own "at 12" comes later
+    assert own("at 12 Oak Avenue, pick me up at 12", TIME, "at 12", "12:00:00Z") == ("inferred", [(29, 34)])
