@@ -227,10 +227,10 @@ def test_phrases_keep_six_words_and_times_of_day_only_with_times(go_files: list[
     assert {n.text for n in go_negatives(go_files)} == {"25:99", "2:am"}
 
 
-def test_go_is_held_out_and_the_command_reads_it(go_files: list[Path], capsys: pytest.CaptureFixture[str]) -> None:
-    assert "go" in HELD_OUT_CORPORA
-    assert main(["go", *map(str, go_files), "--failures", "3"]) == 2
-    assert main(["go", *map(str, go_files), "--compare"]) == 2  # no phrase-by-phrase outcome either
+def test_go_is_a_tuning_corpus_and_the_command_reads_it(go_files: list[Path],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert "go" not in HELD_OUT_CORPORA  # held out until its figures were spent; phrase by phrase now
+    assert main(["go", *map(str, go_files), "--failures", "3"]) == 0
     assert main(["go", *map(str, go_files), "--negatives"]) == 0
     out = capsys.readouterr().out
     assert "12 phrases read" in out and "negative cases:" in out and "of 2 texts" in out

@@ -351,8 +351,14 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
-        if re.search(r"\b(?:from|between)\s+$", _before(text, match.start())):
-            continue  # "from ten to five" is a range, not 4:50
+        counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
+                                                                                                "half"))
+        if (re.search(r"\bfrom\s+$", _before(text, match.start()))
+                and match.group(2).lower() in ("to", "till") and not counted_start):
+            # "from ten to five" is a range, not 4:50; "from twenty after 3pm", "from a quarter to noon",
+            # "from 20 minutes to 2pm" hold no hour to start one ("between" joins its ends by "and"), and
+            # read apart, the time would be read without its minutes
+            continue
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
         relation = match.group(2).lower()
         counted = " min" in match.group(0).lower() or relation == "past"

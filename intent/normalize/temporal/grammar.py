@@ -55,6 +55,7 @@ from intent.normalize.temporal.lexicon import (
     count_of,
 )
 from intent.normalize.temporal.lexicon import before as _before
+from intent.normalize.temporal.named_week import in_named_week
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.rests import next_to_unread_rest
@@ -514,6 +515,8 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
     mentions = [m for m in mentions
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
     read = [_roughly(text, _blurred(text, m)) for m in _unqualified(text, mentions)]
+    spans = [(m.start, m.end) for m in read]
+    read = [w for m in read if (w := in_named_week(text, m, spans, today)) is not None]
     return tuple(_timed(text, m, tense) for m in _ranges(text, _lent_times(text, read)))
 
 
@@ -583,7 +586,9 @@ _PREVIOUS_NUMERIC_DATE = re.compile(
     r"(?:\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?|(?<![\w.])\d{1,2}\.[ \t]+[^\W\d_]+\.?)[ \t]+$"
 )
 # "Tuesday, 8.5.", "Friday 12/3", "Monday 24th": a numeric date or an ordinal right after a phrase.
-_NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)", re.IGNORECASE)
+# ("Thursday (12.)": in brackets too)
+_NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*\(?(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)",
+                                re.IGNORECASE)
 # "24th 12:50", "2018 14:30", "2 jul 22": a number before a phrase that starts with a time or a month.
 _PREVIOUS_NUMBER = re.compile(
     r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
@@ -644,8 +649,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if colon_number and unread(mention.start - len(colon_number.group(0))):
         return True
     numeric = _PREVIOUS_NUMERIC_DATE.search(window)
-    if numeric and unread(mention.start - len(numeric.group(0))):
-        return True
+    if numeric and (unread(mention.start - len(numeric.group(0)))
+                    or unread(mention.start - len(numeric.group(0)) + len(numeric.group(0).rstrip()) - 1)):
+        return True  # (its last part unread: "about 4. Okt 22:35" read "about 4" as a time, not "Okt")
     listed = _PREVIOUS_LISTED_DAY.search(window)
     if listed and unread(mention.start - len(listed.group(0))) and _STARTS_WITH_DAY.match(text, mention.start):
         return True  # "18 and 19 June", "the 3rd or 4th of December": a list whose first days were not taken
@@ -657,6 +663,14 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
         if number.group(3) or number.group(1) or glued:
             return True
+    hour_mark = _HOUR_MARK_BEFORE.search(window)
+    if hour_mark and unread(mention.start - len(hour_mark.group(0))) \
+            and text[mention.start : mention.start + 1].isdigit():
+        return True  # "10 H 10 pm": an hour written with "H" before the part read
+    this = _THIS_BEFORE.search(window)
+    if this and unread(mention.start - len(this.group(0))) and mention.readings \
+            and all(r.day is None and r.clock for r in mention.readings) and not _CUE_START.match(text, mention.start):
+        return True  # "this noon", "this 7pm": "this" names the day, which the time alone does not
     before = _PREVIOUS_WORD.search(window)
     if before:
         start = mention.start - len(before.group(0))
@@ -676,6 +690,10 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     return False
 
 
+# "this noon" (the time alone would move with the sentence's tense); not "do this at 3pm"
+_HOUR_MARK_BEFORE = re.compile(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
+_THIS_BEFORE = re.compile(r"\bthis[ \t]+$", re.IGNORECASE)
+_CUE_START = re.compile(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
 _SIDE_BY_SIDE = re.compile(r"[ \t]*")
 
 
