@@ -663,6 +663,10 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
         if number.group(3) or number.group(1) or glued:
             return True
+    range_start = _RANGE_START_BEFORE.search(window)
+    if range_start and unread(mention.start - len(range_start.group(0))) and mention.readings \
+            and all(r.clock for r in mention.readings):
+        return True  # "from 11 to noon": the end of a range whose start was not read is no time alone
     hour_mark = _HOUR_MARK_BEFORE.search(window)
     if hour_mark and unread(mention.start - len(hour_mark.group(0))) \
             and text[mention.start : mention.start + 1].isdigit():
@@ -691,6 +695,8 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
 
 
 # "this noon" (the time alone would move with the sentence's tense); not "do this at 3pm"
+_RANGE_START_BEFORE = re.compile(r"(?<![\w.:/-])\d{1,2}(?:[:.]\d{2})?[ \t]*(?:-|–|—|to|till|until)[ \t]*$",
+                                 re.IGNORECASE)
 _HOUR_MARK_BEFORE = re.compile(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
 _THIS_BEFORE = re.compile(r"\bthis[ \t]+$", re.IGNORECASE)
 _CUE_START = re.compile(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
