@@ -11,6 +11,7 @@
     python -m bench.time_eval go WHEN/rules/{en,common}/*_test.go NATURALDATE/naturaldate_test.go [--times] [--pipeline]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
+    python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs --wrappers [--compare]
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -74,7 +75,14 @@ phrase or its sentence: "Note: {phrase}" gives the sentence no direction of its 
 an instruction, which reads a day just gone as the next one). ``--compare`` lists, phrase by
 phrase, the outcome as a field's quote against the outcome inside a request (with ``--wrapper``,
 that request), for the phrases where they differ, and counts the changes; like ``--failures`` it
-is refused for the held-out corpora. ``--conventions`` (refused for them too) puts each phrase whose
+is refused for the held-out corpora. ``--wrappers`` reads each phrase alone inside each request of
+``bench.request_wrappers`` (mail, chat and assistant requests that look ahead, say nothing of
+direction, or look back) and prints one aggregate line per request and the worst; of the wrong
+values it counts those the quote read with the sentence's direction gives too (a phrase with no
+direction of its own, "Monday", in a sentence that looks back) apart from those the words around
+the phrase changed. With ``--compare`` (refused for the held-out corpora) it lists both kinds,
+phrase by phrase.
+``--conventions`` (refused for them too) puts each phrase whose
 day is a matter of convention in its form class (``bench.time_conventions``: "Monday" said later in
 the week, "next Friday", a month and day just gone, ...) and prints, per class, where the corpus's
 expected values lie from the reference and how the grammar's readings came out.

@@ -1,11 +1,11 @@
 """A weekday read alone in a clause that names its week in words the grammar did not take.
 
 "next week, how about on Wednesday", "last week, I think Tuesday", "next week's meeting is on
-Friday": the week is said first and the
-day after other words, so the grammar reads "Wednesday" alone. Read alone, the sentence's tense or
-the next-occurrence rule picks the day ("What did I spend next week, how about on wednesday" would
-give the Wednesday just gone), which may lie outside the week the words name. Only the readings in
-that week are kept; when none is, the weekday is not read.
+Friday": the week is said first and the day after other words, so the grammar reads "Wednesday"
+alone. Read alone, the sentence's tense or the next-occurrence rule picks the day ("What did I
+spend next week, how about on wednesday" would give the Wednesday just gone), which may lie outside
+the week the words name. Only the readings in that week are kept; when none is, the weekday is not
+read.
 """
 
 from __future__ import annotations
