@@ -695,8 +695,8 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
 
 
 # "this noon" (the time alone would move with the sentence's tense); not "do this at 3pm"
-_RANGE_START_BEFORE = re.compile(r"(?<![\w.:/-])\d{1,2}(?:[:.]\d{2})?[ \t]*(?:-|–|—|to|till|until)[ \t]*$",
-                                 re.IGNORECASE)
+_RANGE_START_BEFORE = re.compile(
+    rf"(?<![\w.:/-])(?:\d{{1,2}}(?:[:.]\d{{2}})?|(?:{HOUR_WORD})\b)[ \t]*(?:-|–|—|to|till|until)[ \t]*$", re.IGNORECASE)
 _HOUR_MARK_BEFORE = re.compile(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
 _THIS_BEFORE = re.compile(r"\bthis[ \t]+$", re.IGNORECASE)
 _CUE_START = re.compile(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
@@ -859,6 +859,8 @@ _AFTER_GUARD = re.compile(
     r"(?:ago|hence|later|earlier|(?:before|after)(?!\s+lunch\b)|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
+    # "Send the report Tuesday last please": "Tuesday last" before more words, the qualifier not taken
+    r"(?:last|next|gone|coming)\b(?!\s+(?:to|of|in|time|thing|one|few|couple|step|steps|up|back|over)\b)|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
     rf"or\s+(?:(?:maybe|perhaps|possibly|else)\s+)?(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
     re.IGNORECASE,
