@@ -401,9 +401,10 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
                        _years(written_year, reference), reference)
         if piece and piece.past_days and reference is not None and match.group(0)[:4].lower() == "this" \
-                and all(d.year == reference.year for d in piece.days):
-            # "this May 8th" still ahead this year: this year's, whichever way the sentence looks
-            # ("What did I spend this May 8th?" said in March is not last year's)
+                and all(d.year == reference.year for d in piece.days) and not piece.disputed:
+            # "this May 8th" still ahead this year, nearer than last year's: this year's, whichever way
+            # the sentence looks ("What did I spend this May 8th?" said in March is not last year's;
+            # "this Dec 20" said on Jan 5 keeps both)
             piece = piece.moved(past_days=None, disputed=False)
         if piece:
             out.append(piece)
