@@ -29,7 +29,8 @@ _MONTHS = {name: index + 1 for index, names in enumerate((
     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
     ("december", "dec"),
 )) for name in names}
-_QUALIFIED = re.compile(r"(?:on )?(?:(this|next|last|coming|this coming|this past|the following) )?([a-z]+)\.?")
+_QUALIFIED = re.compile(
+    r"(?:on )?(?:(this|next|last|past|previous|coming|this coming|this past|the following) )?([a-z]+)\.?")
 _IN_WEEK = re.compile(r"(?:on )?([a-z]+)\.? (next|this|last) week|(next|this|last) week (?:on )?([a-z]+)\.?")
 _MONTH_DAY = re.compile(r"(?:on )?(?:the )?([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?|"
                         r"(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?")
@@ -77,8 +78,15 @@ def convention_class(text: str, reference: datetime, day_grain: bool = True, tim
         except ValueError:
             return None
         gone = (today - this_year).days
-        where = ("ahead" if gone < 0 else "today" if gone == 0 else "gone within a month" if gone < 31
+        where = ("today" if gone == 0 else "gone within a month" if gone < 31
                  else "gone within 6 months" if gone < 183 else "gone over 6 months ago")
+        if gone < 0:  # ahead this year; last year's may be as near ("Sept 1" said on Jan 6)
+            try:
+                last_year = date(today.year - 1, this_year.month, this_year.day)
+            except ValueError:  # Feb 29
+                last_year = None
+            nearer = last_year is not None and (today - last_year).days <= -gone
+            where = "ahead, last year's as near or nearer" if nearer else "ahead"
         return f"<month> <day> without a year, {where}"
     match = _DAY_OF_MONTH.fullmatch(words)
     if match:

@@ -72,6 +72,23 @@ def test_format_time_is_rfc3339_full_time_with_the_offset() -> None:
     assert values("8pm", time_field, None) == []
 
 
+def test_a_count_from_now_keeps_the_reference_seconds_and_a_minute_field_leaves_them_out() -> None:
+    said_at = datetime(2019, 11, 25, 13, 7, 18, tzinfo=timezone.utc)
+    date_time = {"type": "string", "format": "date-time"}
+    assert values("in 2 minutes", date_time, said_at) == ["2019-11-25T13:09:18Z"]
+    assert values("1 hour ago", date_time, said_at) == ["2019-11-25T12:07:18Z"]
+    assert values("1h30m ago", date_time, said_at) == ["2019-11-25T11:37:18Z"]
+    assert values("in half an hour", date_time, said_at) == ["2019-11-25T13:37:18Z"]
+    # a field written to the minute takes the minute; seconds the words say are never left out
+    assert values("in 2 hours", HHMM, said_at) == ["15:07"]
+    assert values("in 2 hours", {"type": "string", "pattern": r"^\d{2}:\d{2}(:\d{2})?$"}, said_at) == [
+        "15:07:18", "15:07"]
+    assert values("in 30 seconds", HHMM, said_at) == []
+    assert values("15:23:24", HHMM, said_at) == []
+    # a clock time said is not moved by the reference's seconds
+    assert values("at 3pm", date_time, said_at) == ["2019-11-25T15:00:00Z"]
+
+
 @pytest.mark.parametrize(
     ("evidence", "expected"),
     [("today", "2026-11-30"), ("tonight", "2026-11-30"), ("tomorrow", "2026-12-01"),

@@ -198,6 +198,13 @@ def test_conventions_puts_each_phrase_in_its_form_class_by_where_its_day_falls()
     assert convention_class("friday next week", thursday) == "<weekday> next week"
     assert convention_class("Nov 20", thursday) == "<month> <day> without a year, gone within a month"
     assert convention_class("the 25th", thursday) == "the <Nth>, ahead"
+    assert convention_class("past Tuesday", thursday) == "past <weekday>, earlier this week"
+    assert convention_class("previous fri", thursday) == "previous <weekday>, later this week"
+    # ahead this year, and last year's as near or nearer (said on a Thursday early in January)
+    january = datetime(2016, 1, 7, tzinfo=timezone.utc)
+    assert convention_class("1 september", january) == (
+        "<month> <day> without a year, ahead, last year's as near or nearer")
+    assert convention_class("March 3", january) == "<month> <day> without a year, ahead"
     assert convention_class("tomorrow", thursday) is None
     assert relation(datetime(2026, 11, 30, tzinfo=timezone.utc), thursday) == "-3d"
     phrases = [

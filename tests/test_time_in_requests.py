@@ -177,3 +177,54 @@ def test_wrappers_are_aggregate_only_for_a_held_out_corpus(tmp_path: Path,
     assert main(["chrono", str(corpus), "--wrappers"]) == 0
     out = capsys.readouterr().out
     assert "'Remind me {phrase}': no phrases" in out and "worst:" in out
+
+
+def _checked_as(schema: dict[str, str], text: str, evidence: str, value: str,
+                reference: str = "2026-11-30T10:00:42Z") -> tuple[str, object]:
+    request = parse_request({"input": text, "referenceTime": reference},
+                            IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+    item = {"field": "when", "value": value, "evidence": evidence, "source": "input", "pointer": None,
+            "candidates": None}
+    checked = check_field_value(item, schema, request, "/intents/0/fields/0")
+    return checked.status, checked.value
+
+
+DATE_TIME = {"type": "string", "format": "date-time"}
+TIME = {"type": "string", "format": "time"}
+
+
+@pytest.mark.parametrize(("schema", "text", "value", "accepted"), [
+    # the right moment in another RFC 3339 spelling: "+00:00" for "Z", a zero fraction, another offset
+    (DATE_TIME, "Remind me tomorrow at 3pm", "2026-12-01T15:00:00+00:00", True),
+    (DATE_TIME, "Remind me tomorrow at 3pm", "2026-12-01T16:00:00.000+01:00", True),
+    (DATE_TIME, "Remind me tomorrow at 3pm", "2026-12-01 15:00:00Z", True),
+    (TIME, "Remind me at 3pm", "15:00:00+00:00", True),
+    (TIME, "Remind me at 3pm", "16:00:00+01:00", True),
+    # a count carries the reference's seconds; to the minute is the same reading, a minute off is not
+    (DATE_TIME, "Remind me in 2 hours", "2026-11-30T12:00:00Z", True),
+    (DATE_TIME, "Remind me in 2 hours", "2026-11-30T12:01:00Z", False),
+    (TIME, "Remind me in 2 hours", "12:00:00Z", True),
+    # seconds the words say are never dropped, and another instant is refused
+    (DATE_TIME, "Remind me tomorrow at 15:23:24", "2026-12-01T15:23:00Z", False),
+    (DATE_TIME, "Remind me tomorrow at 3pm", "2026-12-01T16:00:00+00:00", False),
+    (TIME, "Remind me at 3pm", "15:00:00+01:00", False),
+    (TIME, "Remind me at 3pm", "3pm", False),
+])
+def test_the_verifier_judges_a_moment_by_its_instant_not_its_spelling(
+        schema: dict[str, str], text: str, value: str, accepted: bool) -> None:
+    evidence = text.removeprefix("Remind me ")
+    status, verified = _checked_as(schema, text, evidence, value)
+    assert (status != "ungrounded") is accepted
+    if accepted:  # the result carries the core's own spelling of the reading, in the reference's offset
+        assert isinstance(verified, str) and verified.endswith("Z") and "." not in verified and " " not in verified
+
+
+def test_offered_candidates_are_kept_by_their_moment_and_carried_in_the_core_spelling() -> None:
+    schema = DATE_TIME
+    request = parse_request({"input": "Call me at 5 tomorrow", "referenceTime": "2026-11-30T10:00:00Z"},
+                            IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+    item = {"field": "when", "value": None, "evidence": "at 5 tomorrow", "source": "input", "pointer": None,
+            "candidates": ["2026-12-01T05:00:00+00:00", "2026-12-01T17:00:00Z", "2026-12-01T18:00:00Z"]}
+    checked = check_field_value(item, schema, request, "/intents/0/fields/0")
+    assert checked.status == "ambiguous"
+    assert checked.candidates == ["2026-12-01T05:00:00Z", "2026-12-01T17:00:00Z"]

@@ -39,22 +39,29 @@ class Derived:
     value: Any
     inferred: bool = False
     basis: str | None = None  # "referenceTime" when the reading depends on it
+    # The same reading to the minute, when its seconds are the reference's own ("in 2 hours" said at
+    # 10:00:42): a value a model may rightly propose, never offered as a reading of its own.
+    to_the_minute: str | None = None
 
 
 def time_values(hour: int, minute: int, schema: Mapping[str, Any], offset: int | None = None,
-                second: int = 0) -> list[str]:
+                second: int = 0, second_carried: bool = False) -> list[str]:
     """The time written the way the field asks.
 
     A ``format: time`` field takes RFC 3339 full-time, ``HH:MM:SS`` with the offset (from the zone
     the text names or the reference time); without a known offset it takes nothing, since the
     offset is part of the value. Other time fields take ``HH:MM`` first, ``HH:MM:SS`` when their
-    pattern wants it; a time said to the second ("12:34:25") only ``HH:MM:SS``.
+    pattern wants it; a time said to the second ("12:34:25") only ``HH:MM:SS``. Seconds the words do
+    not say but a count carries from the reference ("in 2 hours" said at 10:00:42) are exact in
+    ``HH:MM:SS`` and left out by a field written to the minute (``HH:MM`` after it).
     """
     if schema.get("format") == "time":
         return [] if offset is None else [format_time(hour, minute, second=second) + offset_text(offset)]
     options = [format_time(hour, minute, second=second)]
     if not second:
         options.insert(0, format_time(hour, minute))
+    elif second_carried:
+        options.append(format_time(hour, minute))
     pattern = schema.get("pattern")
     regex = compile_pattern(pattern) if isinstance(pattern, str) else None
     if regex is None:
@@ -140,11 +147,14 @@ def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None
     out: list[Derived] = []
     zoned_field = schema.get("format") == "time"
     for mention in _read_whole(text, reference_time, tense):
-        for (hour, minute), offset, second in times_of(mention, reference_time):
+        for (hour, minute), offset, second, carried in times_of(mention, reference_time):
             # the offset came from the reference time unless the text named a zone
             inferred = zoned_field and not any(r.zone for r in mention.readings)
-            for value in time_values(hour, minute, schema, offset, second):
-                out.append(Derived(value, True, "referenceTime") if inferred else Derived(value))
+            # a zoned field is written to the second; one a count carried may also be given to the minute
+            coarse = (time_values(hour, minute, schema, offset)[0]
+                      if zoned_field and carried and second and offset is not None else None)
+            for value in time_values(hour, minute, schema, offset, second, carried):
+                out.append(Derived(value, inferred, "referenceTime" if inferred else None, coarse))
     return out
 
 
@@ -152,8 +162,11 @@ def _date_times(text: str, reference_time: datetime | None, tense: Tense | None)
     out: list[Derived] = []
     for mention in _read_whole(text, reference_time, tense):
         explicit = not mention.inferred and all(r.day is not None and r.zone for r in mention.readings)
+        carried = any(r.second_carried for r in mention.readings)
         for value in moments_of(mention, reference_time):
-            out.append(Derived(value) if explicit else Derived(value, True, "referenceTime"))
+            # moments_of writes "YYYY-MM-DDThh:mm:ss<offset>": characters 17-18 are the seconds
+            coarse = f"{value[:17]}00{value[19:]}" if carried and value[17:19] != "00" else None
+            out.append(Derived(value, not explicit, None if explicit else "referenceTime", coarse))
     return out
 
 

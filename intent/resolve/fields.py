@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from intent import rfc3339
 from intent.grounding import align, resolve_pointer
-from intent.normalize import FieldKind, address_numbers, derive_values, field_kind, foreign_to_request, quoted_spans
+from intent.normalize import (
+    Derived,
+    FieldKind,
+    address_numbers,
+    derive_values,
+    field_kind,
+    foreign_to_request,
+    quoted_spans,
+)
 from intent.normalize.formats import format_checker
 from intent.normalize.temporal import Tense, counted_from_unknown_day, tense_at
 from intent.request import NormalizedRequest
@@ -96,6 +106,33 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _reading_of(readings: list[Derived], value: Any, schema: Mapping[str, Any]) -> Derived | None:
+    """The reading ``value`` is, if any: equal, or for a date-time or zoned time the same moment."""
+    kind = field_kind(schema)
+    zoned = kind is FieldKind.DATE_TIME or schema.get("format") == "time"
+    return next((r for r in readings if _same(r.value, value) or (zoned and _same_time_value(r, value, kind))), None)
+
+
+def _same_time_value(reading: Derived, value: Any, kind: FieldKind) -> bool:
+    """Whether a proposed date-time or ``format: time`` value names the reading's moment, in any
+    RFC 3339 spelling ("+00:00" for "Z", a zero fraction, the same instant in another offset), or
+    the reading to the minute when its seconds were the reference's own."""
+    if not isinstance(value, str):
+        return False
+    parse = rfc3339.parse_date_time if kind is FieldKind.DATE_TIME else _time_instant
+    try:
+        proposed = parse(value)
+        return any(parse(written) == proposed for written in (reading.value, reading.to_the_minute)
+                   if isinstance(written, str))
+    except ValueError:
+        return False
+
+
+def _time_instant(text: str) -> datetime:
+    # an aware time of day compared as an instant on one fixed day ("15:00:00Z" is "16:00:00+01:00")
+    return datetime.combine(date(2000, 1, 3), rfc3339.parse_time(text))
+
+
 def _literal_in(value: Any, evidence: str) -> bool:
     if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
         return False
@@ -155,7 +192,8 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
         if source == "input" and field_kind(schema) in _READ_KINDS:
             # offered readings must each be one the words can mean ("next Friday": these two days)
             readings = derive_values(evidence, schema, reference_time=request.reference_time, tense=tense)
-            kept = [c for c in candidates if any(_same(r.value, c) for r in readings)]
+            matched = (_reading_of(readings, c, schema) for c in candidates)
+            kept = list(dict.fromkeys(r.value for r in matched if r is not None))  # in the core's spelling
             if not kept:
                 return CheckedValue(name, "ungrounded", None, [], evidence,
                                     reason=f"none of the candidates can be read from {evidence!r}")
@@ -165,10 +203,11 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     # A date, time or amount is judged by its readings only: "3" is in "3 1/2", "1.5" in "1.5k".
     if field_kind(schema) not in _READ_KINDS and _literal_in(value, evidence):
         return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
-    for reading in derive_values(evidence, schema, reference_time=request.reference_time, tense=tense):
-        if _same(reading.value, value):
-            status = "inferred" if reading.inferred else "found"
-            return _typed(CheckedValue(name, status, reading.value, refs, evidence, basis=reading.basis), schema)
+    reading = _reading_of(derive_values(evidence, schema, reference_time=request.reference_time, tense=tense),
+                          value, schema)
+    if reading is not None:
+        status = "inferred" if reading.inferred else "found"
+        return _typed(CheckedValue(name, status, reading.value, refs, evidence, basis=reading.basis), schema)
     return CheckedValue(name, "ungrounded", value, [], evidence,
                         reason=f"{orjson.dumps(value).decode()} cannot be read from {evidence!r}")
 

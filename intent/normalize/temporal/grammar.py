@@ -321,7 +321,8 @@ class _Group:
                     return None  # "9am tonight": the words disagree
         zones = ZONE_CHOICES.get(zone, (zone,)) if zone else (zone,)  # "9:30pm IST": each IST is a reading
         readings = tuple(
-            Reading(day, clock, one_zone, times[0].second if times and clock is not None else 0)
+            Reading(day, clock, one_zone, times[0].second if times and clock is not None else 0,
+                    bool(times) and clock is not None and times[0].second_carried)
             for day, clock, one_zone in product(days or (None,), clocks or (None,), zones)
         )
         start, end = self.pieces[0].start, self.pieces[-1].end

@@ -225,7 +225,7 @@ WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow yesterday "
     "overmorrow now rightnow atm instant eod cob eob eop play time "
-    "moment present night morning afternoon evening ago hence later business working eom eoy".split()
+    "moment present night morning afternoon evening noon midday ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
     "christmas xmas boxing new year years valentine valentines patrick patricks paddy paddys april fools fool earth "

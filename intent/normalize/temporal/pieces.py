@@ -38,6 +38,9 @@ class Piece:
     near_only: bool = False  # a bare day number after a weekday: its day must be this month's or next
     midnight: bool = False  # the word "midnight": with a day it may be that day's start or its end
     second: int = 0  # the seconds of a time written to the second ("7:56:30pm"), the same for every clock
+    # the seconds are the reference's own, carried by a count of minutes or hours ("in 2 hours" said at
+    # 10:00:42): a field written to the minute may leave them out, where it may not leave out said ones
+    second_carried: bool = False
     # A day whose direction the sentence decides ("Monday", "Nov 20", "the 25th" said without a
     # year or month): ``days`` is the coming one, ``past_days`` the one just gone; ``disputed``
     # when readers differ with no cue in the sentence (the one just gone is at least as near).
@@ -60,6 +63,7 @@ class Reading:
     clock: Clock | None
     zone: str | None = None
     second: int = 0  # seconds past the clock's minute ("12:34:25")
+    second_carried: bool = False  # the seconds are the reference's, carried by a count ("in 2 hours")
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,8 @@ __all__ = ["relative_pieces"]
 _DAY_WORDS = re.compile(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
-    r"this\s+(?:morning|afternoon|evening|night)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b))\b",
+    r"this\s+(?:morning|afternoon|evening|night)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
+    r"this(?=\s+(?:noon|midday)\b))\b",  # "this noon": today's, even in a sentence about the past
     re.IGNORECASE,
 )
 # "last night", "last evening", "the night before last" (two nights ago)
@@ -198,7 +199,9 @@ def _leading(text: str | None, reference: datetime, sign: int) -> datetime | Non
     return moved
 
 
-Shifted = tuple[str, date, tuple[int, int], int]  # kind, day, clock, second
+# kind, day, clock, second, and whether that second is the reference's own, carried by a count of
+# minutes or hours ("in 2 hours" said at 10:00:42 is 12:00:42), not one the words count
+Shifted = tuple[str, date, tuple[int, int], int, bool]
 
 
 def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: str | None = None,
@@ -220,25 +223,26 @@ def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: st
         if not float(amount).is_integer() or (amount == 1 and not (leading_count or exact)):
             return None  # "in a sec", "just a second": soon; "in one second", "1 sec ago" are exact
         moment = reference + timedelta(seconds=sign * int(amount))
-        return "moment", moment.date(), (moment.hour, moment.minute), moment.second
+        return "moment", moment.date(), (moment.hour, moment.minute), moment.second, False
     if unit in ("hour", "hr", "h", "minute", "min"):
         minutes = amount * (60 if unit in ("hour", "hr", "h") else 1)
         if not float(minutes).is_integer():
             return None
+        # counted from the reference moment, its seconds kept: "in 2 minutes" said at 13:07:18 is 13:09:18
         moment = reference + timedelta(minutes=sign * int(minutes))
-        return "moment", moment.date(), (moment.hour, moment.minute), 0
+        return "moment", moment.date(), (moment.hour, moment.minute), moment.second, True
     if not float(amount).is_integer():
         return None  # "in 2.5 days" names no single day
     count = int(amount) * sign
     today = reference.date()
     if unit == "day":
-        return "date", today + timedelta(days=count), (0, 0), 0
+        return "date", today + timedelta(days=count), (0, 0), 0, False
     if unit in ("week", "fortnight"):
-        return "date", today + timedelta(days=count * (14 if unit == "fortnight" else 7)), (0, 0), 0
+        return "date", today + timedelta(days=count * (14 if unit == "fortnight" else 7)), (0, 0), 0, False
     if unit == "month":
-        return "date", today + relativedelta(months=count), (0, 0), 0
+        return "date", today + relativedelta(months=count), (0, 0), 0, False
     if unit == "year":
-        return "date", today + relativedelta(years=count), (0, 0), 0
+        return "date", today + relativedelta(years=count), (0, 0), 0, False
     return None
 
 
@@ -247,9 +251,10 @@ def _piece(start: int, end: int, shifted: Shifted | None, counted: str | None = 
     ``counted``: the unit words of the count ("days", "yrs ago"), kept on a day for a weekday said with it."""
     if shifted is None:
         return None
-    kind, day, clock, second = shifted
+    kind, day, clock, second, carried = shifted
     if kind == "moment":
-        return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True, second=second)
+        return Piece(start, end, "moment", days=(day,), clocks=(clock,), inferred=True, second=second,
+                     second_carried=carried)
     return Piece(start, end, "date", days=(day,), inferred=True, counted=_counted_unit(counted))
 
 
@@ -437,7 +442,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         sign = -1 if (match.group(4) or "").lower() in ("ago", "earlier") else 1
         moment = reference + sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3)))
         out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
-                         clocks=((moment.hour, moment.minute),), inferred=True))
+                         clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second,
+                         second_carried=True))
     for match in scan(_PLUS, text, units and "+" in text):
         piece = _piece(match.start(), match.end(), _shift(reference, float(match.group(1)), match.group(2), 1))
         if piece:
@@ -455,5 +461,6 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         sign = -1 if tail == "ago" else 1
         moment = reference + timedelta(minutes=sign * minutes)
         out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
-                         clocks=((moment.hour, moment.minute),), inferred=True))
+                         clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second,
+                         second_carried=True))
     return out

@@ -79,10 +79,10 @@ def moments_of(mention: TemporalMention, reference: datetime | None) -> list[str
     return list(dict.fromkeys(out))
 
 
-def times_of(mention: TemporalMention, reference: datetime | None) -> list[tuple[Clock, int | None, int]]:
-    """Times of day with their offset (None when neither the text nor the reference gives one) and
-    their seconds."""
-    out: list[tuple[Clock, int | None, int]] = []
+def times_of(mention: TemporalMention, reference: datetime | None) -> list[tuple[Clock, int | None, int, bool]]:
+    """Times of day with their offset (None when neither the text nor the reference gives one), their
+    seconds, and whether those seconds are the reference's own, carried by a count ("in 2 hours")."""
+    out: list[tuple[Clock, int | None, int, bool]] = []
     for reading in mention.readings:
         if reading.clock is None:
             continue
@@ -91,5 +91,5 @@ def times_of(mention: TemporalMention, reference: datetime | None) -> list[tuple
             offset = offset_minutes(reading.zone, day, reading.clock)
         else:
             offset = _reference_offset(reference)
-        out.append((reading.clock, offset, reading.second))
+        out.append((reading.clock, offset, reading.second, reading.second_carried))
     return list(dict.fromkeys(out))
