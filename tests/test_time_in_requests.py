@@ -142,6 +142,8 @@ def test_which_words_are_not_the_requests_own(text: str, phrase: str, foreign: b
     ("Show my messages from 20 minutes to 2pm", [("20 minutes to 2pm", (13, 40))]),
     ("Book the room between twenty to 3 and 4pm", [("twenty to 3", (14, 40)), ("4pm", (16, 0))]),
     ("Book the room from ten to five", []),  # a range without am/pm: not read as 4:50
+    ("Book the room 9:30 till 10pm", [("9:30", (21, 30)), ("10pm", (22, 0))]),  # not "30 minutes till 10pm"
+    ("Leave at 10 to 8pm", [("10 to 8pm", (19, 50))]),
 ])
 def test_a_clock_counted_from_an_hour_is_read_whole_after_from(text: str, read: list[tuple[str, tuple[int, int]]]
                                                               ) -> None:

@@ -364,9 +364,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         counted = " min" in match.group(0).lower() or relation == "past"
         if match.group(1).isdigit() and not counted and not named_target:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
-        if match.group(1).isdigit() and not counted and relation in ("to", "till") \
-                and match.group(3).lower() not in ("noon", "midnight"):
-            continue  # "5 to 6pm", "10 to 5pm": a range as often as 5:55 or 4:50, so neither is read
+        if re.search(r"\d[:.]$", _before(text, match.start(), 4)):
+            continue  # "9:30 till 10pm": the minutes of a clock, not 30 minutes till 10pm
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)
