@@ -30,6 +30,7 @@ from itertools import product
 
 from dateutil.relativedelta import relativedelta
 
+from intent.normalize.temporal.bracketed_day import with_bracketed_day
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.events import counted_from_unknown_day
@@ -518,6 +519,7 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
     read = [_roughly(text, _blurred(text, m)) for m in _unqualified(text, mentions)]
     spans = [(m.start, m.end) for m in read]
     read = [w for m in read if (w := in_named_week(text, m, spans, today)) is not None]
+    read = [b for m in read if (b := with_bracketed_day(text, m)) is not None]
     return tuple(_timed(text, m, tense) for m in _ranges(text, _lent_times(text, read)))
 
 
@@ -587,9 +589,7 @@ _PREVIOUS_NUMERIC_DATE = re.compile(
     r"(?:\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?|(?<![\w.])\d{1,2}\.[ \t]+[^\W\d_]+\.?)[ \t]+$"
 )
 # "Tuesday, 8.5.", "Friday 12/3", "Monday 24th": a numeric date or an ordinal right after a phrase.
-# ("Thursday (12.)": in brackets too)
-_NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*\(?(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)",
-                                re.IGNORECASE)
+_NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)", re.IGNORECASE)
 # "24th 12:50", "2018 14:30", "2 jul 22": a number before a phrase that starts with a time or a month.
 _PREVIOUS_NUMBER = re.compile(
     r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
