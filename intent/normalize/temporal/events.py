@@ -9,8 +9,9 @@ count after anything else ("Call Bob in 2 years", "renew the passport in 5 years
 The names are the days of lunar and other calendars that the grammar leaves unread
 (``holidays``), the words such days are named with ("... Puja", "... Jayanti"), and the nouns of
 a day that comes back every year (a birthday, an anniversary, a festival), and, with no list, any
-name the grammar does not know: a capitalised word that does not open its sentence ("Plan
-Oktoberfest in 2 years", "Book Glastonbury in 6 months"). Such a name cannot be told from a
+name the grammar does not know: a capitalised word that does not open its sentence and stands
+after no article or possessive ("Plan Oktoberfest in 2 years", "Book Glastonbury in 6 months";
+not "The Deadline is in 2 months", where "is" says what the count dates). Such a name cannot be told from a
 person or a place by its spelling ("Call Bob in 2 years", "Visit Paris in 6 months" are counts
 from today), so it costs those their reading: the field is asked for instead of a year-long guess
 that would be wrong for every event. A count of days or weeks after a name is still read ("Call
@@ -45,6 +46,7 @@ _YEARLY_DAY_WORDS = frozenset(
 _COARSE_COUNT = re.compile(rf"(?:in\s+)?(?:{COUNT_ANY})\b[^.,;:!?]*?\b(?:months?|years?|yrs?)\b", re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)(?:['’]s?)?[ \t]+(?:(?:is|falls|comes)[ \t]+)?$")
 # What may stand before a word that opens a sentence (its capital then says nothing of a name).
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that)[ \t]+$", re.IGNORECASE)
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;\n\"“(]|[-–—]\s)\s*$")
 
 
@@ -57,11 +59,18 @@ def counted_from_unknown_day(text: str, start: int, end: int) -> bool:
     if before is None:
         return False
     word = before.group(1)
-    return word.lower() in _YEARLY_DAY_WORDS or _unknown_name(text, before.start(1), word)
+    if word.lower() in _YEARLY_DAY_WORDS:
+        return True
+    # "The Deadline is in 2 months": what is in 2 months is said, and a noun after "the" is no name
+    stated = before.group(0).split()[-1].lower() in ("is", "falls", "comes")
+    return not stated and _unknown_name(text, before.start(1), word)
 
 
 def _unknown_name(text: str, at: int, word: str) -> bool:
-    """``word`` (at ``at``) is capitalised inside its sentence and is no word the grammar reads."""
+    """``word`` (at ``at``) is capitalised inside its sentence, after no article or possessive,
+    and is no word the grammar reads."""
     if len(word) < 2 or not word[0].isupper() or word.lower() in TRIGGER_WORDS:
+        return False
+    if _DETERMINER_BEFORE.search(text, max(0, at - 8), at):
         return False
     return _SENTENCE_OPENING.search(text, max(0, at - 8), at) is None
