@@ -11,7 +11,8 @@ The names are the days of lunar and other calendars that the grammar leaves unre
 a day that comes back every year (a birthday, an anniversary, a festival), and, with no list, any
 name the grammar does not know: a capitalised word that does not open its sentence and stands
 after no article or possessive ("Plan Oktoberfest in 2 years", "Book Glastonbury in 6 months";
-not "The Deadline is in 2 months", where "is" says what the count dates). Such a name cannot be told from a
+not "The Deadline is in 2 months", where "is" says what the count dates, nor a count back, "He
+left Google 2 years ago"). Such a name cannot be told from a
 person or a place by its spelling ("Call Bob in 2 years", "Visit Paris in 6 months" are counts
 from today), so it costs those their reading: the field is asked for instead of a year-long guess
 that would be wrong for every event. A count of days or weeks after a name is still read ("Call
@@ -46,6 +47,7 @@ _YEARLY_DAY_WORDS = frozenset(
 _COARSE_COUNT = re.compile(rf"(?:in\s+)?(?:{COUNT_ANY})\b[^.,;:!?]*?\b(?:months?|years?|yrs?)\b", re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)(?:['’]s?)?[ \t]+(?:(?:is|falls|comes)[ \t]+)?$")
 # What may stand before a word that opens a sentence (its capital then says nothing of a name).
+_BACKWARD = re.compile(r"\b(?:ago|back|before|earlier)\b", re.IGNORECASE)
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that)[ \t]+$", re.IGNORECASE)
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;\n\"“(]|[-–—]\s)\s*$")
 
@@ -61,9 +63,12 @@ def counted_from_unknown_day(text: str, start: int, end: int) -> bool:
     word = before.group(1)
     if word.lower() in _YEARLY_DAY_WORDS:
         return True
-    # "The Deadline is in 2 months": what is in 2 months is said, and a noun after "the" is no name
+    # "The Deadline is in 2 months": what is in 2 months is said, and a noun after "the" is no name;
+    # "He left Google 2 years ago": a count back from today after a name is a count (the question of
+    # which occurrence is asked when something is planned)
     stated = before.group(0).split()[-1].lower() in ("is", "falls", "comes")
-    return not stated and _unknown_name(text, before.start(1), word)
+    backward = _BACKWARD.search(text, start, end) is not None
+    return not stated and not backward and _unknown_name(text, before.start(1), word)
 
 
 def _unknown_name(text: str, at: int, word: str) -> bool:

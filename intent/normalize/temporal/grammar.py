@@ -861,7 +861,7 @@ _AFTER_GUARD = re.compile(
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "Send the report Tuesday last please": "Tuesday last" before more words, the qualifier not taken
-    r"(?:last|next|gone|coming)\b(?!\s+(?:to|of|in|time|thing|one|few|couple|step|steps|up|back|over)\b)|"
+    r"(?:last|next|gone|coming)\b(?!\s+(?:to|of|in|time|thing|one|few|couple|step|steps|up|back|over|minute|moment|second)\b)|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
     rf"or\s+(?:(?:maybe|perhaps|possibly|else)\s+)?(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
     re.IGNORECASE,
