@@ -39,7 +39,9 @@ from intent.normalize.temporal.lexicon import (
     WEEKDAY_WORDS,
     WEEKDAYS,
     YEAR,
+    LazyPattern,
     alternation,
+    before,
     day_of,
     scan,
     spelled_year,
@@ -86,7 +88,8 @@ _YEAR_FIRST = re.compile(
 )
 # "jan twenty two", "January twenty five nineteen eighty six", "twenty five January 1986": a day said
 # as a cardinal number. Before the month, or when small or after "May"/"March" (ordinary words), only
-# with a year after it: "five June birthdays", "in June two teams" are counts.
+# with a year after it, a word that introduces a day, or as the whole text (see ``_CARDINAL_MONTH_CUED``):
+# "five June birthdays", "in June two teams" are counts.
 _CARDINAL_DAY = alternation(w for w, v in CARDINAL_WORDS.items() if v <= 31)
 _NOT_A_COUNT = r"(?!\s+(?:days?|weeks?|months?|years?|hours?|minutes?|people|persons|times|of\b))"
 _MONTH_CARDINAL = re.compile(
@@ -95,6 +98,14 @@ _MONTH_CARDINAL = re.compile(
 )
 _CARDINAL_MONTH = re.compile(
     rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})",
+    re.IGNORECASE,
+)
+# "on may two", "for march seven", "on four april": without a year, a small day or "May"/"March" is read
+# only after a word that introduces a day (or as the whole text), and a day before the month only
+# after "on": "in June two teams", "five June birthdays" stay counts.
+_DAY_CUE_BEFORE = LazyPattern(r"\b(?:on|for|by|until|till|before|after|since)\s+$", re.IGNORECASE)
+_CARDINAL_MONTH_CUED = LazyPattern(
+    rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?!\s*,?\s*(?:{YEAR}\b|{SPELLED_YEAR}))",
     re.IGNORECASE,
 )
 # ", 2027" or " 2027" after the days and month, captured (four digits glued to ":" or "." and a
@@ -142,6 +153,10 @@ _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|sinc
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
 _ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
                      re.IGNORECASE)
+# "Friday the fifteen", "monday the twenty two": a day said as a cardinal after a weekday and "the"
+# (speech-to-text drops the "th").
+_WEEKDAY_THE_CARDINAL = LazyPattern(
+    rf"\b(?:{WEEKDAY})\.?,?\s+(the\s+({_CARDINAL_DAY}))\b{_NOT_A_COUNT}" + _FOLLOWS_OK, re.IGNORECASE)
 # "12th at 3pm", "5th, 10am": an ordinal day of month alone, when a time of day follows it.
 _ORDINAL_AT = re.compile(
     r"(?<![\w/.:$#-])((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
@@ -460,12 +475,22 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         for match in scan(pattern, text, cardinal_next_to_month):
             month_word, day_word = (match.group(1), match.group(2))[:: 1 if pattern is _MONTH_CARDINAL else -1]
             day = CARDINAL_WORDS[" ".join(day_word.lower().replace("-", " ").split())]
-            if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")):
+            whole = match.start() == len(text) - len(text.lstrip()) and match.end() == len(text.rstrip())
+            cued = whole or _DAY_CUE_BEFORE.search(before(text, match.start())) is not None
+            if not match.group(3) and (day < 13 or month_word.lower() in ("may", "mar", "march")) and not cued:
                 continue
             piece = _dated(match.start(), match.end(), MONTHS[month_word.lower()], day,
                            _years(match.group(3), reference), reference)
             if piece:
                 out.append(piece)
+    for match in scan(_CARDINAL_MONTH_CUED, text, cardinal_next_to_month):
+        whole = match.start() == len(text) - len(text.lstrip()) and match.end() == len(text.rstrip())
+        if not whole and not re.search(r"\bon\s+$", before(text, match.start())):
+            continue
+        day = CARDINAL_WORDS[" ".join(match.group(1).lower().replace("-", " ").split())]
+        piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower()], day, None, reference)
+        if piece:
+            out.append(piece)
     for match in scan(_DAY_FIRST, text, months):
         day = day_of(match.group(1))
         if day is None:
@@ -498,4 +523,9 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             piece = _day_of_month(start, match.end(1), day or 0, reference, None)
             if piece:
                 out.append(piece.moved(near_only=True) if pattern is _WEEKDAY_NUMBER else piece)
+    for match in scan(_WEEKDAY_THE_CARDINAL, text, weekday_words and words & _CARDINAL_TOKENS and "the" in words):
+        day = CARDINAL_WORDS[" ".join(match.group(2).lower().replace("-", " ").split())]
+        piece = _day_of_month(match.start(1), match.end(2), day, reference, None)
+        if piece:
+            out.append(piece)
     return out

@@ -129,6 +129,16 @@ _WORD_24 = LazyPattern(
     rf"({_MINUTE_24}|hundred)(?![\w-])(\s*(?:hours|hrs|h)\b)?(?:\s*{_MER})?",
     re.IGNORECASE,
 )
+# The words of a larger number right before an hour word: "twenty five pm" is no time, not 5pm.
+_NUMBER_HEAD = LazyPattern(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
+                           r"(?:\s+and)?[\s-]+$", re.IGNORECASE)
+# "eight hundred am", "seven hundred and forty five pm": "800 am" and "745 pm" as speech-to-text
+# writes them, the hundreds the hour. Only with am/pm ("five hundred and thirty" is a number), and not
+# inside a larger number ("one thousand two hundred and thirty pm").
+_HUNDRED_CLOCK = LazyPattern(
+    rf"(?<!thousand )(?<!thousand and )\b({HOUR_WORD})\s+hundred(?:\s+(?:and\s+)?({MINUTE_WORD}))?\s*{_MER}",
+    re.IGNORECASE,
+)
 # "11ish", "11-ish", "eleven-ish": an hour said roughly, either half of the day; not a count of
 # things ("11ish people") nor after "for" or "aged" ("a table for 6ish", "kids aged 8ish").
 _HOUR_ISH = LazyPattern(
@@ -163,6 +173,13 @@ _RANGE = re.compile(
     rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
     re.IGNORECASE,
 )
+# "between three and four pm", "from ten to eleven am": the same range in words, after "from" or
+# "between" ("ten to five pm" alone is 4:50pm).
+_WORD_RANGE = LazyPattern(
+    rf"\b(?:from|between)\s+({HOUR_WORD})(?:\s+({MINUTE_WORD}))?\s+(?:to|till|until|and)\s+"
+    rf"({HOUR_WORD})(?:\s+({MINUTE_WORD}))?\s*{_MER}",
+    re.IGNORECASE,
+)
 # British "half five": half past five.
 _HALF_HOUR_WORD = re.compile(
     rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
@@ -184,6 +201,8 @@ _MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30,
                "twenty five": 25}
 
 
+# The minutes said before an hour ("ten to five", "quarter to 3"); any other count there makes a range.
+_TO_MINUTES = frozenset({5, 10, 15, 20, 25, 30, 45})
 _HAS_MERIDIEM = re.compile(r"\d\.?(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
 _DAY_WORDS = frozenset(
@@ -248,6 +267,17 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         while split > match.start() and not text[split - 1].isdigit():
             split -= 1
         out.append(Piece(match.start(), split, "time", clocks=(start_clock,)))
+        out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,)))
+    for match in scan(_WORD_RANGE, text, words & {"from", "between"} and words & _HOUR_WORD_SET):
+        letter = _letter(match, 5)
+        assert letter is not None
+        if match.group(6) and not match.group(4):
+            continue  # "two p": not a time without "m"
+        end_clock = _meridiem(_hour(match.group(3)), _minute(match.group(4)), letter)
+        same = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
+        other = _meridiem(_hour(match.group(1)), _minute(match.group(2)), "a" if letter.lower() == "p" else "p")
+        out.append(Piece(match.start(), match.end(2) if match.group(2) else match.end(1), "time",
+                         clocks=(same if same < end_clock else other,)))
         out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,)))
     for match in scan(_MERIDIEM, text, mer):
         letter = _letter(match, 3)
@@ -348,6 +378,15 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         assert letter is not None
         if match.group(4) and not match.group(2):
             continue  # "one a" / "two p": not a time without "m"
+        if _NUMBER_HEAD.search(_before(text, match.start(), 24)):
+            continue  # "forty five pm", "two hundred and five pm": the tail of a number, not 5pm
+        clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
+        out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_HUNDRED_CLOCK, text, "hundred" in words):
+        letter = _letter(match, 3)
+        assert letter is not None
+        if match.group(4) and not match.group(2):
+            continue  # "eight hundred a": not a time without "m"
         clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
@@ -366,6 +405,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
         if re.search(r"\d[:.]$", _before(text, match.start(), 4)):
             continue  # "9:30 till 10pm": the minutes of a clock, not 30 minutes till 10pm
+        raw = " ".join(match.group(1).lower().replace("-", " ").split())
+        minutes = int(raw) if raw.isdigit() else _MINUTES_OF.get(raw, HOUR_WORDS.get(raw))
+        if relation in ("to", "till", "before") and " min" not in match.group(0).lower() and minutes not in _TO_MINUTES:
+            continue  # "three to five", "8 to 10pm", "six to seven pm": a range; "ten to five" is 4:50
         piece = _past_to(match)
         if piece is not None:
             out.append(piece)

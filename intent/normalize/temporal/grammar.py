@@ -480,9 +480,9 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
         window = text[start:end]
         found: list[Piece] = []
         months = words & MONTH_WORDS  # "the end of March": read with the counted days
-        if digits or words & CALENDAR_WORDS:
+        if digits or words & CALENDAR_WORDS or (words & WEEKDAY_WORDS and "the" in words):  # "Friday the fifteen"
             found += calendar_pieces(window, today, words)
-        if words & WEEKDAY_WORDS or "day" in words or "weekday" in words:
+        if words & WEEKDAY_WORDS or "day" in words or "weekday" in words or words & {"tu", "th"}:
             found += weekday_pieces(window, today)
         if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months):
             found += relative_pieces(window, reference, words)

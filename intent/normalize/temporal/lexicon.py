@@ -223,7 +223,8 @@ ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORD
 CALENDAR_WORDS = frozenset({*MONTHS, *(w.split()[-1] for w in ORDINAL_WORDS), "twenty", "thirty"})
 WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
-    "today tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow yesterday "
+    "today todays tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow "
+    "yesterday yesterdays "
     "overmorrow now rightnow atm instant eod cob eob eop play time "
     "moment present night morning afternoon evening noon midday ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
@@ -240,4 +241,6 @@ CLOCK_WORDS = frozenset(
      "quarter", "half", "oclock", "clock", *(w + "ish" for w in HOUR_WORDS)}
 )
 PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
-TRIGGER_WORDS = CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
+TWO_LETTER_DAY_WORDS = frozenset({"tu", "th"})  # "on Th", "Tu 3pm" (see the weekdays family)
+TRIGGER_WORDS = (CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
+                 | TWO_LETTER_DAY_WORDS)

@@ -39,7 +39,7 @@ __all__ = ["relative_pieces"]
 
 _DAY_WORDS = re.compile(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
-    r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterday|today|2day|tonight|tonite|2nite|"
+    r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterdays?|todays?|2day|tonight|tonite|2nite|"
     r"this\s+(?:morning|afternoon|evening|night)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
     r"this(?=\s+(?:noon|midday)\b))\b",  # "this noon": today's, even in a sentence about the past
     re.IGNORECASE,
@@ -88,7 +88,9 @@ _LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE
 _LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
 _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
                  rf"{_AMOUNT}\s*{_UNIT}"
-                 r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?(?!\s+(?:ago|before|earlier|from|later|after)\b)\b",
+                 r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?"
+                 # "remind me in one day advance": a day before the event, not a day from now
+                 r"(?!\s+(?:ago|before|earlier|from|later|after|advance|in\s+advance|beforehand|prior)\b)\b",
                  re.IGNORECASE)
 _AFTER_COUNT = re.compile(
     rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+(?:today|tomorrow|yesterday)|ago|back|earlier|"
@@ -111,8 +113,10 @@ _SAME_TIME_NEXT = re.compile(
     r"\b(?:at\s+)?(?:this|the\s+same|same)\s+time\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
 )
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
+# "3 weeks today" is that too, or today itself ("it's been 3 weeks today"): the sentence decides.
 _WEEK_ON = re.compile(
-    r"\b(?:(a|one|two|2)\s+(weeks?|fortnight)\s+(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+    r"\b(?:(a|one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)\s+(weeks?|fortnights?)\s+(today|tomorrow)|"
+    r"(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
 )
 # "in 4 business days", "3 working days from now", "2 business days ago": weekdays counted, Saturday
 # and Sunday skipped (public holidays are not known here, so a count that crosses one may be off by it).
@@ -144,7 +148,8 @@ _HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+ha
 
 
 _DAY_TOKENS = frozenset(
-    "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday today tonight tonite "
+    "after before overmorrow tomorrow tomorrows tomorow tommorow tmrw tmr moro yesterday yesterdays today todays "
+    "tonight tonite "
     "nite this morrow tmw tmrow mrw mrow day".split()
 )
 _NOW_TOKENS = frozenset({"now", "moment", "present", "minute", "second", "instant", "rightnow"})
@@ -320,7 +325,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             offset = -2
         elif word.startswith(("tom", "tmr", "tmw", "2mor", "2mr")):
             offset = 1
-        elif word == "yesterday":
+        elif word.startswith("yesterday"):
             offset = -1
         else:
             offset = 0
@@ -419,12 +424,17 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             continue
         out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
                          needs_day="any"))
-    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight"}):
+    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight", "fortnights"}):
         count = count_of(match.group(1) or "a") or 1
         unit = (match.group(2) or match.group(5)).lower()
-        weeks = 2 * count if unit == "fortnight" else count
+        weeks = 2 * count if unit.startswith("fortnight") else count
         start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
-        out.append(Piece(match.start(), match.end(), "date", days=(start_day + timedelta(weeks=weeks),), inferred=True))
+        ahead = start_day + timedelta(weeks=weeks)
+        if weeks > 2:  # "it has been 3 weeks today": the day itself, looking back
+            out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True, past_days=(start_day,),
+                             disputed=True))
+            continue
+        out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True))
     for match in scan(_BUSINESS_DAYS, text, words & {"business", "working", "work"}):
         working_days = count_of(match.group(2) or match.group(3))
         if working_days is None or working_days > 260:

@@ -33,6 +33,7 @@ from intent.normalize.temporal.lexicon import (
     YEAR,
     LazyPattern,
     count_of,
+    scan,
 )
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
@@ -301,9 +302,24 @@ def _readable(text: str, match: re.Match[str], name: str, qualifier: str, dot: b
     return bool(_CUE_BEFORE.search(_before(text, match.start(2))) and (dot or _CUE_AFTER.match(text, match.end(2))))
 
 
+# "Tu" and "Th" as class and shift schedules write them: two letters are too often something else, so
+# only capitalised, after "on" ("on Th") or before a time of day or a numeric date ("Tu 3pm", "Th at
+# 10am", "Tu 12/8"); never in a pair of days ("Tu/Th": a recurrence).
+_TWO_LETTER_DAY = LazyPattern(
+    r"(?<=(?i:\bon) )(Tu|Th|TU|TH)\.?(?![\w/])|"
+    r"(?<![\w/])(Tu|Th|TU|TH)\.?(?=,?\s+(?:(?i:at)\s+)?\d{1,2}(?::\d\d)?\s*(?i:[ap]\.?m)\b|,?\s+\d{1,2}/\d{1,2}\b)"
+)
+_TWO_LETTER_DAYS = {"tu": 1, "th": 3}
+
+
 def weekday_pieces(text: str, today: date | None) -> list[Piece]:
     """Every weekday phrase in ``text``; its days need ``today`` (without it: none)."""
     out: list[Piece] = []
+    for match in scan(_TWO_LETTER_DAY, text, "Tu" in text or "Th" in text or "TU" in text or "TH" in text):
+        name = match.group(1) or match.group(2)
+        start, end = match.start(), match.end()
+        weekday = _TWO_LETTER_DAYS[name.lower()]
+        out.append(_bare(start, end, weekday, today) if today else Piece(start, end, "date", weekday=weekday))
     for match in _WEEKDAY_RE.finditer(text):
         qualifier = " ".join((match.group(1) or "").lower().split())
         if match.group(9) and not qualifier:
