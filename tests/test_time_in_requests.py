@@ -31,10 +31,11 @@ def _checked(text: str, evidence: str, value: str) -> str:
 def test_the_verifier_refuses_a_count_lifted_from_after_a_day_it_cannot_date() -> None:
     assert _checked("Schedule the dinner for Diwali in two years", "in two years", "2028-11-30") == "ungrounded"
     assert _checked("Plan something for my birthday in 2 years", "in 2 years", "2028-11-30") == "ungrounded"
-    # a count after a capitalised name the grammar does not know: an event or a person, which the
-    # spelling cannot tell apart, so the count is not read either way
-    assert _checked("Plan Oktoberfest in 2 years", "in 2 years", "2028-11-30") == "ungrounded"
-    assert _checked("Call Bob in two years", "in two years", "2028-11-30") == "ungrounded"
+    # a count after a capitalised name the grammar does not know, where a day is named ("for ..."):
+    # which occurrence is the question; the object of a verb is a count from today
+    assert _checked("Book a dinner for Oktoberfest in 2 years", "in 2 years", "2028-11-30") == "ungrounded"
+    assert _checked("Plan Oktoberfest in 2 years", "in 2 years", "2028-11-30") == "inferred"
+    assert _checked("Call Bob in two years", "in two years", "2028-11-30") == "inferred"
     # in days, or after a word that is no name, still a day counted from now
     assert _checked("Call Bob in 2 days", "in 2 days", "2026-12-02") == "inferred"
     assert _checked("Renew the passport in two years", "in two years", "2028-11-30") == "inferred"
@@ -47,8 +48,11 @@ def test_the_verifier_refuses_a_count_lifted_from_after_a_day_it_cannot_date() -
     ("Eid is in 2 months", True),
     ("our anniversary a year from now", True),
     ("Diwali in two weeks", False),  # when Diwali is: read
-    ("Call Bob in 2 years", True),  # a capitalised name: Bob or Oktoberfest, the spelling cannot tell
-    ("Plan Oktoberfest in 2 years", True),
+    ("dinner for Oktoberfest in 2 years", True),  # a name where a day is named: which one is asked
+    ("the stand for Tech Expo in 6 months", True),  # the whole name stands after "for"
+    ("Call Bob in 2 years", False),  # a verb's object: counted from today
+    ("Plan Oktoberfest in 2 years", False),
+    ("Remind me to call Mom in 3 months", False),
     ("Oktoberfest in 2 years", False),  # the sentence's first word: its capital says nothing
     ("Can I come in 2 years", False),
     ("Call Bob in 2 days", False),

@@ -8,16 +8,15 @@ count after anything else ("Call Bob in 2 years", "renew the passport in 5 years
 
 The names are the days of lunar and other calendars that the grammar leaves unread
 (``holidays``), the words such days are named with ("... Puja", "... Jayanti"), and the nouns of
-a day that comes back every year (a birthday, an anniversary, a festival), and, with no list, any
-name the grammar does not know: a capitalised word that does not open its sentence and stands
-after no article or possessive ("Plan Oktoberfest in 2 years", "Book Glastonbury in 6 months";
-not "The Deadline is in 2 months", where "is" says what the count dates, nor a count back, "He
-left Google 2 years ago"). Such a name cannot be told from a
-person or a place by its spelling ("Call Bob in 2 years", "Visit Paris in 6 months" are counts
-from today), so it costs those their reading: the field is asked for instead of a year-long guess
-that would be wrong for every event. A count of days or weeks after a name is still read ("Call
-Bob in 2 days"): an event's next occurrence is rarely that close, and the count is what is meant.
-A name in lower case ("plan oktoberfest in 2 years") is not caught.
+a day that comes back every year (a birthday, an anniversary, a festival), and, with no list, a
+name the grammar does not know where a day is named: a capitalised word inside its sentence after
+"for", "on", "at", "until", "by", "before", "after" or "during" ("dinner for Oktoberfest in 2 years",
+"book the hall for Founders Feast in six months"). The object of a verb is a count from today
+("Call Bob in 2 years", "Remind me to call Mom in 3 months", "Plan Oktoberfest in 2 years": the
+planning is what is counted, or the event; the words do not say, and a person or a place is the
+commoner object). A count of days or weeks after a name is still read ("dinner for Bob in 2 days"):
+an event's next occurrence is rarely that close, and the count is what is meant. A name in lower
+case is not caught.
 Known holidays moved by a count ("thanksgiving in 3 years") are dropped elsewhere (the holiday is
 read, and the count after it is a qualifier it did not take).
 """
@@ -49,6 +48,9 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)(?:['’]s?)?[ \t]+(?:(?:is|falls|comes)[
 # What may stand before a word that opens a sentence (its capital then says nothing of a name).
 _BACKWARD = re.compile(r"\b(?:ago|back|before|earlier)\b", re.IGNORECASE)
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that)[ \t]+$", re.IGNORECASE)
+_CAPITALISED_BEFORE = re.compile(r"\b[A-Z][^\W\d_]*['’]?[ \t]+$")
+# The words that make the name after them the day something is for or on (not a verb's object).
+_DAY_SLOT_BEFORE = re.compile(r"\b(?:for|on|at|until|till|by|before|after|during)[ \t]+$", re.IGNORECASE)
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;\n\"“(]|[-–—]\s)\s*$")
 
 
@@ -72,10 +74,12 @@ def counted_from_unknown_day(text: str, start: int, end: int) -> bool:
 
 
 def _unknown_name(text: str, at: int, word: str) -> bool:
-    """``word`` (at ``at``) is capitalised inside its sentence, after no article or possessive,
-    and is no word the grammar reads."""
+    """``word`` (at ``at``) ends a run of capitalised words inside its sentence, right after a word
+    that names the day something is for or on, and is no word the grammar reads."""
     if len(word) < 2 or not word[0].isupper() or word.lower() in TRIGGER_WORDS:
         return False
-    if _DETERMINER_BEFORE.search(text, max(0, at - 8), at):
+    while (previous := _CAPITALISED_BEFORE.search(text, max(0, at - 30), at)) is not None:
+        at = previous.start()  # "for Founders Feast": the slot word stands before the whole name
+    if _DETERMINER_BEFORE.search(text, max(0, at - 8), at) or not _DAY_SLOT_BEFORE.search(text, max(0, at - 8), at):
         return False
     return _SENTENCE_OPENING.search(text, max(0, at - 8), at) is None
