@@ -13,6 +13,7 @@
     python -m bench.time_eval compromise COMPROMISE/plugins/dates/tests/*.test.js [--times] [--pipeline]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
+    python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs --wrappers [--compare]
 
 The data is not part of this repository; get it from the projects' public repositories:
 Duckling's English time corpus (``Duckling/Time/EN/Corpus.hs`` in facebook/duckling, BSD
@@ -85,7 +86,14 @@ phrase or its sentence: "Note: {phrase}" gives the sentence no direction of its 
 an instruction, which reads a day just gone as the next one). ``--compare`` lists, phrase by
 phrase, the outcome as a field's quote against the outcome inside a request (with ``--wrapper``,
 that request), for the phrases where they differ, and counts the changes; like ``--failures`` it
-is refused for the held-out corpora. ``--conventions`` (refused for them too) puts each phrase whose
+is refused for the held-out corpora. ``--wrappers`` reads each phrase alone inside each request of
+``bench.request_wrappers`` (mail, chat and assistant requests that look ahead, say nothing of
+direction, or look back) and prints one aggregate line per request and the worst; of the wrong
+values it counts those the quote read with the sentence's direction gives too (a phrase with no
+direction of its own, "Monday", in a sentence that looks back) apart from those the words around
+the phrase changed. With ``--compare`` (refused for the held-out corpora) it lists both kinds,
+phrase by phrase.
+``--conventions`` (refused for them too) puts each phrase whose
 day is a matter of convention in its form class (``bench.time_conventions``: "Monday" said later in
 the week, "next Friday", a month and day just gone, ...) and prints, per class, where the corpus's
 expected values lie from the reference and how the grammar's readings came out.
@@ -118,14 +126,15 @@ from bench.compromise_time_corpus import read_compromise
 from bench.dateparser_time_corpus import read_dateparser
 from bench.go_time_corpus import read_go
 from bench.natty_corpus import read_natty
+from bench.request_wrappers import REQUEST_WRAPPERS, WRAPPER_DIRECTIONS
 from bench.time_conventions import convention_table
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
-    "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "compromise_phrases", "ctparse_phrases",
-    "dateparser_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases", "false_readings",
-    "go_negatives", "go_phrases", "natty_phrases", "normalized", "recognizers_direction_phrases",
-    "recognizers_phrases", "recognizers_texts", "score",
+    "WrapperScore", "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "compromise_phrases",
+    "ctparse_phrases", "dateparser_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases",
+    "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized", "recognizers_direction_phrases",
+    "recognizers_phrases", "recognizers_texts", "score", "wrapper_report", "wrapper_scores",
 ]
 
 _MAX_WORDS = 6
@@ -557,10 +566,10 @@ def _reading(phrase: Phrase, value: object) -> datetime:
     return datetime.fromisoformat(text)
 
 
-def _readings(phrase: Phrase) -> list[datetime]:
+def _readings(phrase: Phrase, tense: Any = None) -> list[datetime]:
     from intent.normalize import derive_values
 
-    derived = derive_values(phrase.text, _schema(phrase), reference_time=phrase.reference)
+    derived = derive_values(phrase.text, _schema(phrase), reference_time=phrase.reference, tense=tense)
     return [_reading(phrase, d.value) for d in derived]
 
 
@@ -573,11 +582,11 @@ SENTENCE_WRAPPER = "Schedule the meeting: {phrase}"
 PHRASE_WRAPPER = "Schedule the meeting {phrase}"
 
 
-def _pipeline_readings(phrase: Phrase, wrapper: str | None = None) -> list[datetime]:
+def _pipeline_readings(phrase: Phrase, wrapper: str | None = None, whole_sentence: bool = True) -> list[datetime]:
     """The phrase inside a request, through the built-in recognizer and the verifier (``Intent.parse``).
 
     ``wrapper`` (with ``{phrase}`` in it) replaces both default request clauses: the phrase, or its
-    sentence, is put where ``{phrase}`` stands."""
+    sentence, is put where ``{phrase}`` stands; with ``whole_sentence=False`` always the phrase itself."""
     import anyio
 
     from intent import Intent, IntentConfig
@@ -586,7 +595,7 @@ def _pipeline_readings(phrase: Phrase, wrapper: str | None = None) -> list[datet
     if schema["format"] not in _PIPELINE:
         _PIPELINE[schema["format"]] = Intent(IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
     intent = _PIPELINE[schema["format"]]
-    if phrase.context.strip() and phrase.alone_in_context:  # a statement: put after a request clause
+    if whole_sentence and phrase.context.strip() and phrase.alone_in_context:  # a statement: after a request clause
         sentence = (wrapper or SENTENCE_WRAPPER).replace("{phrase}", phrase.context.strip())
     else:
         sentence = (wrapper or PHRASE_WRAPPER).replace("{phrase}", phrase.text)
@@ -648,6 +657,85 @@ def compare(phrases: Sequence[Phrase], in_request: Any = _pipeline_readings
     return differences
 
 
+@dataclass(frozen=True, slots=True)
+class WrapperScore:
+    """A corpus read inside one request wrapper: the outcomes, and the wrong values split by where
+    they come from. ``directed``: the phrase read as a quote with the direction the sentence gives
+    it (``tense_at``: "Log that I was there Thursday" looks back) gives that value too, and the
+    quote alone gave another: the sentence chose the way the phrase looks, the tense rules are
+    what to check. ``broken``: the request gave a value its quote, read with the sentence's
+    direction, does not, while the quote alone was not wrong: the words around the phrase changed
+    what was read (span choice, a word of the wrapper taken for part of the time)."""
+
+    wrapper: str
+    counts: Counter[str]
+    directed: list[tuple[Phrase, Outcome, Outcome]]
+    broken: list[tuple[Phrase, Outcome, Outcome]]
+
+
+def _safe_readings(phrase: Phrase, reader: Any) -> list[datetime]:
+    try:
+        return list(reader(phrase))
+    except Exception:  # scored as unresolved, like ``score`` does
+        return []
+
+
+def _sentence_tense(wrapper: str, phrase: Phrase) -> str:
+    from intent.normalize.temporal import tense_at
+
+    start = wrapper.index("{phrase}")
+    return tense_at(wrapper.replace("{phrase}", phrase.text), start, start + len(phrase.text))
+
+
+def wrapper_scores(phrases: Sequence[Phrase], wrappers: Sequence[str] = REQUEST_WRAPPERS) -> list[WrapperScore]:
+    """Each phrase alone inside each wrapper (``{phrase}`` its place), through ``Intent.parse``."""
+    fields = [_safe_readings(p, _readings) for p in phrases]
+    scores: list[WrapperScore] = []
+    for wrapper in wrappers:
+        counts: Counter[str] = Counter()
+        directed: list[tuple[Phrase, Outcome, Outcome]] = []
+        broken: list[tuple[Phrase, Outcome, Outcome]] = []
+        for phrase, field in zip(phrases, fields, strict=True):
+            request = _safe_readings(phrase, partial(_pipeline_readings, wrapper=wrapper, whole_sentence=False))
+            kind = outcome(request, phrase.expected)
+            counts[kind] += 1
+            if kind != "wrong":
+                continue
+            tense = _sentence_tense(wrapper, phrase)
+            quote = _safe_readings(phrase, partial(_readings, tense=tense))
+            pair = (Outcome(outcome(field, phrase.expected), _iso(field)), Outcome(kind, _iso(request)))
+            if set(quote) == set(request) and set(field) != set(quote):
+                directed.append((phrase, *pair))
+            elif set(quote) != set(request) and pair[0].kind != "wrong":
+                broken.append((phrase, *pair))
+        scores.append(WrapperScore(wrapper, counts, directed, broken))
+    return scores
+
+
+def _iso(readings: list[datetime]) -> list[str]:
+    return [r.isoformat() for r in sorted(set(readings))]
+
+
+def wrapper_report(scores: Sequence[WrapperScore]) -> list[str]:
+    """One aggregate line per wrapper, then the worst (lowest precision) and the phrases wrong in any."""
+    lines: list[str] = []
+    for item in scores:
+        lines.append(f"{report(repr(item.wrapper), item.counts)}  "
+                     f"[{WRAPPER_DIRECTIONS.get(item.wrapper, '?')}; of the wrong: {len(item.directed)} "
+                     f"the quote read with the sentence's direction, {len(item.broken)} the words around it]")
+
+    def precision(item: WrapperScore) -> float:
+        answered = item.counts["right"] + item.counts["wrong"]
+        return item.counts["right"] / answered if answered else 1.0
+
+    if scores:
+        worst = min(scores, key=precision)
+        lines.append(f"worst: {report(repr(worst.wrapper), worst.counts)}")
+        broken = {id(p) for item in scores for p, _, _ in item.broken}
+        lines.append(f"phrases not wrong as a quote and wrong in some wrapper by the words around them: {len(broken)}")
+    return lines
+
+
 def score(phrases: Sequence[Phrase], reader: Any = _readings) -> tuple[Counter[str], list[tuple[Phrase, str, Any]]]:
     counts: Counter[str] = Counter()
     misses: list[tuple[Phrase, str, Any]] = []
@@ -705,6 +793,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="with --pipeline or --compare: the request, '{phrase}' standing for the phrase or its "
                              "sentence (default: 'Schedule the meeting {phrase}', for a sentence "
                              "'Schedule the meeting: {phrase}')")
+    parser.add_argument("--wrappers", action="store_true",
+                        help="read each phrase alone inside each of a fixed set of request wrappers "
+                             "(bench.request_wrappers): one aggregate line per wrapper and the worst; with "
+                             "--compare (tuning corpora only), the phrases not wrong as a quote and wrong in a wrapper")
     parser.add_argument("--conventions", action="store_true",
                         help="per form class whose day is a convention ('Monday' said on a Thursday, 'next "
                              "Friday', 'Nov 20' just gone): what the corpus expects and how the grammar reads it")
@@ -768,6 +860,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         negatives = chrono_negatives(args.paths) if args.corpus == "chrono" else go_negatives(args.paths)
         read = false_readings(negatives, in_request if args.pipeline else _readings)
         print(f"negative cases: {read['read']} of {len(negatives)} texts with no date in them read as one")
+    if args.wrappers:
+        scores = wrapper_scores(phrases)
+        if args.compare:
+            listed = [(cause, item.wrapper, *row) for item in scores
+                      for cause, rows in (("words", item.broken), ("direction", item.directed)) for row in rows]
+            for cause, wrapper, phrase, field, request in listed:
+                print(f"  {cause:9} {wrapper!r:40} {field.kind:10} -> wrong {phrase.text!r:34} expected "
+                      f"{phrase.expected.isoformat()}  field {field.values}  request {request.values}  "
+                      f"(reference {phrase.reference.isoformat()}, {phrase.source})")
+        for line in wrapper_report(scores):
+            print(line)
+        return 0
     if args.conventions:
         reader = in_request if args.pipeline else _readings
         for kind, (expected, outcomes) in convention_table(phrases, lambda p: _outcome_of(p, reader).kind).items():

@@ -12,7 +12,7 @@ import pytest
 
 from bench.time_eval import Phrase, _pipeline_readings, compare, main
 from intent import IntentConfig
-from intent.normalize.temporal import counted_from_unknown_day
+from intent.normalize.temporal import counted_from_unknown_day, read_temporal
 from intent.request import parse_request
 from intent.resolve import check_field_value
 
@@ -31,8 +31,14 @@ def _checked(text: str, evidence: str, value: str) -> str:
 def test_the_verifier_refuses_a_count_lifted_from_after_a_day_it_cannot_date() -> None:
     assert _checked("Schedule the dinner for Diwali in two years", "in two years", "2028-11-30") == "ungrounded"
     assert _checked("Plan something for my birthday in 2 years", "in 2 years", "2028-11-30") == "ungrounded"
-    # the same count after a person, or in days, is still a day counted from now
+    # a count after a capitalised name the grammar does not know, where a day is named ("for ..."):
+    # which occurrence is the question; the object of a verb is a count from today
+    assert _checked("Book a dinner for Oktoberfest in 2 years", "in 2 years", "2028-11-30") == "ungrounded"
+    assert _checked("Plan Oktoberfest in 2 years", "in 2 years", "2028-11-30") == "inferred"
     assert _checked("Call Bob in two years", "in two years", "2028-11-30") == "inferred"
+    # in days, or after a word that is no name, still a day counted from now
+    assert _checked("Call Bob in 2 days", "in 2 days", "2026-12-02") == "inferred"
+    assert _checked("Renew the passport in two years", "in two years", "2028-11-30") == "inferred"
     assert _checked("Book a table for my birthday in 3 days", "in 3 days", "2026-12-03") == "inferred"
 
 
@@ -42,7 +48,14 @@ def test_the_verifier_refuses_a_count_lifted_from_after_a_day_it_cannot_date() -
     ("Eid is in 2 months", True),
     ("our anniversary a year from now", True),
     ("Diwali in two weeks", False),  # when Diwali is: read
-    ("Call Bob in 2 years", False),
+    ("dinner for Oktoberfest in 2 years", True),  # a name where a day is named: which one is asked
+    ("the stand for Tech Expo in 6 months", True),  # the whole name stands after "for"
+    ("Call Bob in 2 years", False),  # a verb's object: counted from today
+    ("Plan Oktoberfest in 2 years", False),
+    ("Remind me to call Mom in 3 months", False),
+    ("Oktoberfest in 2 years", False),  # the sentence's first word: its capital says nothing
+    ("Can I come in 2 years", False),
+    ("Call Bob in 2 days", False),
     ("the dinner in 2 years", False),
 ])
 def test_which_counts_are_counted_from_a_day_not_dated(text: str, counted: bool) -> None:
@@ -125,6 +138,52 @@ def test_which_words_are_not_the_requests_own(text: str, phrase: str, foreign: b
 
     start = text.index(phrase)
     assert foreign_to_request(text, start, start + len(phrase), quoted_spans(text), address_numbers(text)) is foreign
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # after "from", a clock counted from an hour is one time, not the start of a range
+    ("Show my messages from a quarter to noon", [("a quarter to noon", (11, 45))]),
+    ("Show my messages from twenty after 3pm", [("twenty after 3pm", (15, 20))]),
+    ("Show my messages from 20 minutes to 2pm", [("20 minutes to 2pm", (13, 40))]),
+    ("Book the room between twenty to 3 and 4pm", [("twenty to 3", (14, 40)), ("4pm", (16, 0))]),
+    ("Book the room from ten to five", []),  # a range without am/pm: not read as 4:50
+    ("Book the room 9:30 till 10pm", [("9:30", (21, 30)), ("10pm", (22, 0))]),  # not "30 minutes till 10pm"
+    ("Leave at 10 to 8pm", [("10 to 8pm", (19, 50))]),
+])
+def test_a_clock_counted_from_an_hour_is_read_whole_after_from(text: str, read: list[tuple[str, tuple[int, int]]]
+                                                              ) -> None:
+    reference = datetime(2026, 11, 30, 10, tzinfo=timezone.utc)
+    mentions = read_temporal(text, reference)
+    assert [(text[m.start:m.end], m.readings[0].clock) for m in mentions] == read
+
+
+def test_wrappers_score_each_request_and_tell_the_sentence_direction_from_the_words() -> None:
+    from bench.time_eval import wrapper_report, wrapper_scores
+
+    monday = _monday_said_on_tuesday()  # read alone: the one just gone or the coming one
+    tomorrow = Phrase("day after tomorrow 5pm", datetime(2013, 2, 12, 4, 30, tzinfo=timezone.utc),
+                      datetime(2013, 2, 14, 17, tzinfo=timezone.utc), False, "sample")
+    scores = wrapper_scores([monday, tomorrow], ["Remind me {phrase}", "What did I spend {phrase}?"])
+    ahead, back = scores
+    assert ahead.counts == {"right": 2}
+    # looking back, "monday" is the Monday just gone (the sentence's direction, not the words around
+    # it); "day after tomorrow 5pm" names its own day whichever way the sentence looks
+    assert back.counts == {"wrong": 1, "right": 1}
+    assert [(p.text, request.values) for p, _, request in back.directed] == [("monday", ["2013-02-11T00:00:00+00:00"])]
+    assert back.broken == []
+    lines = wrapper_report(scores)
+    assert len(lines) == 4 and lines[2].startswith("worst: 'What did I spend {phrase}?'")
+
+
+def test_wrappers_are_aggregate_only_for_a_held_out_corpus(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = tmp_path / "sample.test.ts"
+    corpus.write_text("", encoding="utf-8")
+    assert main(["chrono", str(corpus), "--wrappers", "--compare"]) == 2
+    assert "held-out" in capsys.readouterr().err
+    assert main(["chrono", str(corpus), "--wrappers"]) == 0
+    out = capsys.readouterr().out
+    assert "'Remind me {phrase}': no phrases" in out and "worst:" in out
 
 
 def _checked_as(schema: dict[str, str], text: str, evidence: str, value: str,

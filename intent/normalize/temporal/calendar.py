@@ -415,6 +415,12 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         written_year = match.group(3) or match.group(4) or match.group(5) or match.group(6)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
                        _years(written_year, reference), reference)
+        if piece and piece.past_days and reference is not None and match.group(0)[:4].lower() == "this" \
+                and all(d.year == reference.year for d in piece.days) and not piece.disputed:
+            # "this May 8th" still ahead this year, nearer than last year's: this year's, whichever way
+            # the sentence looks ("What did I spend this May 8th?" said in March is not last year's;
+            # "this Dec 20" said on Jan 5 keeps both)
+            piece = piece.moved(past_days=None, disputed=False)
         if piece:
             out.append(piece)
     ranged = months and digits and (_RANGE_MARK.search(text) is not None or words & _RANGE_WORDS)

@@ -390,13 +390,21 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
-        if re.search(r"\b(?:from|between)\s+$", _before(text, match.start())):
-            continue  # "from ten to five" is a range, not 4:50
+        counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
+                                                                                                "half"))
+        if (re.search(r"\bfrom\s+$", _before(text, match.start()))
+                and match.group(2).lower() in ("to", "till") and not counted_start):
+            # "from ten to five" is a range, not 4:50; "from twenty after 3pm", "from a quarter to noon",
+            # "from 20 minutes to 2pm" hold no hour to start one ("between" joins its ends by "and"), and
+            # read apart, the time would be read without its minutes
+            continue
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
         relation = match.group(2).lower()
         counted = " min" in match.group(0).lower() or relation == "past"
         if match.group(1).isdigit() and not counted and not named_target:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
+        if re.search(r"\d[:.]$", _before(text, match.start(), 4)):
+            continue  # "9:30 till 10pm": the minutes of a clock, not 30 minutes till 10pm
         raw = " ".join(match.group(1).lower().replace("-", " ").split())
         minutes = int(raw) if raw.isdigit() else _MINUTES_OF.get(raw, HOUR_WORDS.get(raw))
         if relation in ("to", "till", "before") and " min" not in match.group(0).lower() and minutes not in _TO_MINUTES:

@@ -30,6 +30,7 @@ from itertools import product
 
 from dateutil.relativedelta import relativedelta
 
+from intent.normalize.temporal.bracketed_day import with_bracketed_day
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
 from intent.normalize.temporal.events import counted_from_unknown_day
@@ -55,6 +56,7 @@ from intent.normalize.temporal.lexicon import (
     count_of,
 )
 from intent.normalize.temporal.lexicon import before as _before
+from intent.normalize.temporal.named_week import in_named_week
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.rests import next_to_unread_rest
@@ -515,6 +517,9 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
     mentions = [m for m in mentions
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
     read = [_roughly(text, _blurred(text, m)) for m in _unqualified(text, mentions)]
+    spans = [(m.start, m.end) for m in read]
+    read = [w for m in read if (w := in_named_week(text, m, spans, today)) is not None]
+    read = [b for m in read if (b := with_bracketed_day(text, m)) is not None]
     return tuple(_timed(text, m, tense) for m in _ranges(text, _lent_times(text, read)))
 
 
@@ -645,8 +650,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if colon_number and unread(mention.start - len(colon_number.group(0))):
         return True
     numeric = _PREVIOUS_NUMERIC_DATE.search(window)
-    if numeric and unread(mention.start - len(numeric.group(0))):
-        return True
+    if numeric and (unread(mention.start - len(numeric.group(0)))
+                    or unread(mention.start - len(numeric.group(0)) + len(numeric.group(0).rstrip()) - 1)):
+        return True  # (its last part unread: "about 4. Okt 22:35" read "about 4" as a time, not "Okt")
     listed = _PREVIOUS_LISTED_DAY.search(window)
     if listed and unread(mention.start - len(listed.group(0))) and _STARTS_WITH_DAY.match(text, mention.start):
         return True  # "18 and 19 June", "the 3rd or 4th of December": a list whose first days were not taken
@@ -658,6 +664,18 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
         if number.group(3) or number.group(1) or glued:
             return True
+    range_start = _RANGE_START_BEFORE.search(window)
+    if range_start and unread(mention.start - len(range_start.group(0))) and mention.readings \
+            and all(r.clock for r in mention.readings):
+        return True  # "from 11 to noon": the end of a range whose start was not read is no time alone
+    hour_mark = _HOUR_MARK_BEFORE.search(window)
+    if hour_mark and unread(mention.start - len(hour_mark.group(0))) \
+            and text[mention.start : mention.start + 1].isdigit():
+        return True  # "10 H 10 pm": an hour written with "H" before the part read
+    this = _THIS_BEFORE.search(window)
+    if this and unread(mention.start - len(this.group(0))) and mention.readings \
+            and all(r.day is None and r.clock for r in mention.readings) and not _CUE_START.match(text, mention.start):
+        return True  # "this noon", "this 7pm": "this" names the day, which the time alone does not
     before = _PREVIOUS_WORD.search(window)
     if before:
         start = mention.start - len(before.group(0))
@@ -677,6 +695,12 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     return False
 
 
+# "this noon" (the time alone would move with the sentence's tense); not "do this at 3pm"
+_RANGE_START_BEFORE = re.compile(
+    rf"(?<![\w.:/-])(?:\d{{1,2}}(?:[:.]\d{{2}})?|(?:{HOUR_WORD})\b)[ \t]*(?:-|–|—|to|till|until)[ \t]*$", re.IGNORECASE)
+_HOUR_MARK_BEFORE = re.compile(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
+_THIS_BEFORE = re.compile(r"\bthis[ \t]+$", re.IGNORECASE)
+_CUE_START = re.compile(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
 _SIDE_BY_SIDE = re.compile(r"[ \t]*")
 
 
@@ -836,6 +860,8 @@ _AFTER_GUARD = re.compile(
     r"(?:ago|hence|later|earlier|(?:before|after)(?!\s+lunch\b)|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
+    # "Send the report Tuesday last please": "Tuesday last" before more words, the qualifier not taken
+    r"(?:last|next|gone|coming)\b(?!\s+(?:to|of|in|time|thing|one|few|couple|step|steps|up|back|over|minute|moment|second)\b)|"
     # "tomorrow or the day after", "at 7 or 8": alternatives the phrase does not hold
     rf"or\s+(?:(?:maybe|perhaps|possibly|else)\s+)?(?:the\s+)?(?:day|morning|afternoon|evening|night|so|later|earlier|\d|(?:{HOUR_WORD})\b))",
     re.IGNORECASE,

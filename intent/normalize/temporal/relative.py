@@ -37,10 +37,13 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["relative_pieces"]
 
+# A number after these counts people or things, not days ("a table for four day after tomorrow").
+_COUNTS_SOMETHING_ELSE = re.compile(r"\b(?:for|of|with)[ \t]+$", re.IGNORECASE)
+
 _DAY_WORDS = re.compile(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterdays?|todays?|2day|tonight|tonite|2nite|"
-    r"this\s+(?:morning|afternoon|evening)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
+    r"this\s+(?:morning|afternoon|evening|night)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
     r"this(?=\s+(?:noon|midday)\b))\b",  # "this noon": today's, even in a sentence about the past
     re.IGNORECASE,
 )
@@ -371,6 +374,11 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
     for match in scan(_AFTER_COUNT, text, units):
         amount = _amount(match.group(1))
         if amount is None:
+            continue
+        if (amount != 1 and match.group(2).lower() == "day" and match.group(3).lower().startswith("after")
+                and _COUNTS_SOMETHING_ELSE.search(text, max(0, match.start() - 12), match.start())):
+            # "a table for four day after tomorrow": "day after tomorrow" is a phrase of its own and the
+            # number, after "for", counts the guests; "2 day after tomorrow" alone is a sloppy count of days
             continue
         phrase = " ".join(match.group(0).lower().split())
         if " and a half " in phrase and "and a half" not in match.group(1).lower():  # "2 hours and a half ago"
