@@ -18,6 +18,18 @@ _NEED_MODALS = frozenset({"needs", "has", "have", "need"})
 _AUX = frozenset(
     "is are was were will would can could do does did should has have 's am shall may might".split()
 )
+# Who a yes/no question to the assistant is about: "do I have", "is there", "will it", "did you",
+# "has anyone called", "is the alarm set". A name is left out: "Will Smith movies" asks nothing.
+_ASKED_SUBJECTS = frozenset(
+    """i me my you u we there it they your our the this that these those any anyone anybody anything
+    someone somebody something everyone everybody everything""".split()
+)
+# "do" and "have" also open requests with their object ("Do it now", "Have my car washed").
+_ACTION_AUX = frozenset({"do", "have"})
+_ACTION_AUX_SUBJECTS = frozenset({"i", "you", "u", "we"})
+# Questions that tell rather than ask ("Did you know that ...", "Do you know what? ..."); and
+# "Should you need help, call me" is a condition, not a question.
+_TELLING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know", "what"), ("should", "you"))
 
 
 
@@ -53,6 +65,26 @@ def _wh_question(clause: Clause, index: int) -> bool:
         clause.body = index
         return True
     return False
+
+
+def _asks_the_assistant(clause: Clause, index: int) -> bool:
+    """ "do i have any alarms for tomorrow", "is there an alarm for ten am": a yes/no question.
+
+    An auxiliary or modal opening the clause with its subject next asks for something, as a
+    wh-question does, with or without its question mark; a closing "?" after any auxiliary too.
+    """
+    tokens = clause.tokens
+    word = tokens[index].low
+    if word not in _AUX:
+        return False
+    if clause.question:
+        return index + 1 < len(tokens)
+    if word == "'s" or index + 2 >= len(tokens) or not tokens[index + 2].is_word:
+        return False
+    if any(match_at(tokens, index, words) for words in _TELLING_QUESTIONS):
+        return False  # without its "?", "did you know that the shop moved" tells something
+    subject = tokens[index + 1].low
+    return subject in (_ACTION_AUX_SUBJECTS if word in _ACTION_AUX else _ASKED_SUBJECTS)
 
 
 def _preserved(clause: Clause, index: int) -> bool:
@@ -92,7 +124,7 @@ def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
     if found is not None and word not in ("if", "when", "until", "till", "whenever", "unless"):
         clause.kind = "constraint"
         clause.constraint_kind = found[1]
-    elif word in WH_WORDS or (word in _AUX and clause.question and index + 1 < len(tokens)):
+    elif word in WH_WORDS or _asks_the_assistant(clause, index):
         clause.kind = "intent"
         clause.flags.add("question")
     elif word in SUBJECT_PRONOUNS or word in DETERMINERS:

@@ -146,6 +146,8 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
             and tokens[first + 2].is_word
         ):
             action_end = first + 3  # "Do you have", "Did they ship"
+        elif tokens[first].low in _AUX and first + 2 < end and tokens[first + 1].low == "there":
+            action_end = first + 2  # "Is there", "Are there": what follows is what is asked about
         verb = tokens[first].low
     else:
         first = clause.body
