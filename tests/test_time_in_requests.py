@@ -4,6 +4,7 @@ field's quote with the same phrase inside a request, under any request wrapper."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from bench.time_eval import Phrase, _pipeline_readings, compare, main
 from intent import IntentConfig
 from intent.normalize.temporal import counted_from_unknown_day, read_temporal
 from intent.request import parse_request
-from intent.resolve import check_field_value
+from intent.resolve import CheckedValue, check_field_value
 
 DATE = {"type": "string", "format": "date"}
 SCHEMA = {"type": "object", "properties": {"when": DATE}}
@@ -280,3 +281,56 @@ def test_the_requests_own_words_are_found_before_after_and_between_quoted_ones()
         "inferred", [(26, 32)])
     # the house number opens the input: the request's own "at 12" comes later
     assert own("at 12 Oak Avenue, pick me up at 12", TIME, "at 12", "12:00:00Z") == ("inferred", [(29, 34)])
+
+
+def _verdict(item: dict[str, object], schema: Mapping[str, object], text: str = "Remind me on Monday",
+             context: dict[str, object] | None = None, spans: bool = False) -> CheckedValue:
+    request: dict[str, object] = {"input": text, "referenceTime": "2026-12-02T10:00:00Z", "output": {"spans": spans}}
+    if context is not None:
+        request["context"] = context
+    normalized = parse_request(request, IntentConfig(schema={"type": "object", "properties": {"when": schema}}))
+    base = {"field": "when", "source": "input", "pointer": None, "candidates": None, "value": None}
+    return check_field_value({**base, **item}, schema, normalized, "/intents/0/fields/0")
+
+
+def test_a_verdict_carries_its_field_evidence_and_the_input_reference() -> None:
+    found = _verdict({"value": "Monday", "evidence": "Monday"}, {"type": "string"})
+    assert (found.field, found.status, found.evidence) == ("when", "found", "Monday")
+    ref = found.source_refs[0]
+    assert (ref.root, ref.pointer, ref.start, ref.end) == ("input", "", None, None)
+    spanned = _verdict({"value": "Monday", "evidence": "Monday"}, {"type": "string"}, spans=True)
+    ref = spanned.source_refs[0]
+    assert (ref.start, ref.end) == (13, 19)
+    offered = _verdict({"evidence": "Monday", "candidates": ["2026-12-07", "2026-11-30"]}, DATE)
+    assert (offered.field, offered.status, offered.evidence) == ("when", "ambiguous", "Monday")
+
+
+def test_a_context_value_is_found_by_its_citation_as_it_is_written() -> None:
+    flag = _verdict({"value": True, "evidence": "vip", "source": "context", "pointer": "/vip"}, {"type": "boolean"},
+                    context={"vip": True, "city": "Paris"})
+    assert (flag.field, flag.status, flag.evidence) == ("when", "found", "true")
+    city = _verdict({"value": "Paris", "evidence": "city", "source": "context", "pointer": "/city"},
+                    {"type": "string"}, context={"vip": True, "city": "Paris"})
+    assert (city.status, city.evidence) == ("found", "Paris")
+    # candidates cited from the context are offered as they are (no reading of the words applies)
+    both = _verdict({"evidence": "city", "source": "context", "pointer": "/city", "candidates": ["Paris", "Lyon"]},
+                    {"type": "string"}, context={"city": "Paris or Lyon"})
+    assert (both.status, both.candidates) == ("ambiguous", ["Paris", "Lyon"])
+
+
+def test_offered_days_follow_the_sentence_cue_around_the_quote() -> None:
+    # "I met her on Monday" looks back: only the Monday just gone is a reading of it
+    past = _verdict({"evidence": "Monday", "candidates": ["2026-11-30", "2026-12-07"]}, DATE,
+                    text="I met her on Monday")
+    assert (past.status, past.candidates) == ("ambiguous", ["2026-11-30"])
+
+
+def test_a_moment_proposed_as_a_number_is_refused_and_an_invalid_value_says_why() -> None:
+    number = _verdict({"value": 1764669600, "evidence": "Monday"}, DATE_TIME)
+    assert number.status == "ungrounded"
+    bounded = {"type": "string", "format": "date", "maxLength": 5}
+    invalid = _verdict({"value": "2026-12-07", "evidence": "on Monday"}, bounded, text="Remind me on Monday")
+    assert invalid.status == "invalid" and "long" in invalid.reason
+    huge = {"type": "string", "enum": ["x" * 300]}
+    refused = _verdict({"value": "Monday", "evidence": "Monday"}, huge)
+    assert refused.status == "invalid" and len(refused.reason) == 200
