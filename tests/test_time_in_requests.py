@@ -316,6 +316,14 @@ def test_a_context_value_is_found_by_its_citation_as_it_is_written() -> None:
     both = _verdict({"evidence": "city", "source": "context", "pointer": "/city", "candidates": ["Paris", "Lyon"]},
                     {"type": "string"}, context={"city": "Paris or Lyon"})
     assert (both.status, both.candidates) == ("ambiguous", ["Paris", "Lyon"])
+    # a list cited whole is found by its citation (no spelling of it stands in the evidence)
+    tags = _verdict({"value": ["a", "b"], "evidence": "tags", "source": "context", "pointer": "/tags"},
+                    {"type": "array"}, context={"tags": ["a", "b"]})
+    assert tags.status == "found"
+    # days cited from the context are the context's: its words are not read as the input's are
+    days = _verdict({"evidence": "dates", "source": "context", "pointer": "/dates",
+                     "candidates": ["2026-12-07", "2026-12-08"]}, DATE, context={"dates": "either of the two"})
+    assert (days.status, days.candidates) == ("ambiguous", ["2026-12-07", "2026-12-08"])
 
 
 def test_offered_days_follow_the_sentence_cue_around_the_quote() -> None:
@@ -326,8 +334,10 @@ def test_offered_days_follow_the_sentence_cue_around_the_quote() -> None:
 
 
 def test_a_moment_proposed_as_a_number_is_refused_and_an_invalid_value_says_why() -> None:
-    number = _verdict({"value": 1764669600, "evidence": "Monday"}, DATE_TIME)
+    number = _verdict({"value": 1764669600, "evidence": "Monday at 3pm"}, DATE_TIME, text="Remind me on Monday at 3pm")
     assert number.status == "ungrounded"
+    assert _verdict({"value": "2026-12-07T15:00:00Z", "evidence": "Monday at 3pm"}, DATE_TIME,
+                    text="Remind me on Monday at 3pm").status == "inferred"
     bounded = {"type": "string", "format": "date", "maxLength": 5}
     invalid = _verdict({"value": "2026-12-07", "evidence": "on Monday"}, bounded, text="Remind me on Monday")
     assert invalid.status == "invalid" and "long" in invalid.reason
