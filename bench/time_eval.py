@@ -113,7 +113,7 @@ import ast
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, timezone
 from functools import partial
@@ -452,19 +452,28 @@ def chronic_phrases(paths: Sequence[Path]) -> tuple[list[Phrase], Counter[str]]:
     return phrases, dropped
 
 
+def _graded_phrases(cases: Iterable[Any], dropped_before: Mapping[str, int],
+                    times: bool) -> tuple[list[Phrase], Counter[str]]:
+    """Phrases of a reader's cases graded ``day``, ``moment`` or ``time`` (natty, Go, dateparser,
+    compromise), through the shared ``_kept`` filter; a case's ``context`` and ``alone_in_context``
+    are kept where its reader gives them."""
+    dropped = Counter(dropped_before)
+    phrases = [
+        Phrase(case.text, case.reference,
+               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
+               case.grain == "day", case.source, getattr(case, "context", ""), case.grain == "time",
+               getattr(case, "alone_in_context", False))
+        for case in cases
+        if _kept(case.text, case.grain == "time", times, dropped)
+    ]
+    return phrases, dropped
+
+
 def natty_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
     """The simple phrases of natty's test files, and how many cases were left out, by reason (see
     ``bench.natty_corpus``): days, moments and, with ``times``, times of day."""
     corpus = read_natty(paths)
-    dropped = Counter(corpus.dropped)
-    phrases = [
-        Phrase(case.text, case.reference,
-               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
-               case.grain == "day", case.source, time_only=case.grain == "time")
-        for case in corpus.cases
-        if _kept(case.text, case.grain == "time", times, dropped)
-    ]
-    return phrases, dropped
+    return _graded_phrases(corpus.cases, corpus.dropped, times)
 
 
 def go_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
@@ -472,45 +481,21 @@ def go_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase]
     cases were left out, by reason (see ``bench.go_time_corpus``): days, moments and, with ``times``,
     times of day."""
     corpus = read_go(paths)
-    dropped = Counter(corpus.dropped)
-    phrases = [
-        Phrase(case.text, case.reference,
-               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
-               case.grain == "day", case.source, case.context, case.grain == "time", case.alone_in_context)
-        for case in corpus.cases
-        if _kept(case.text, case.grain == "time", times, dropped)
-    ]
-    return phrases, dropped
+    return _graded_phrases(corpus.cases, corpus.dropped, times)
 
 
 def dateparser_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
     """The simple English phrases of dateparser's test files, and how many cases were left out, by reason
     (see ``bench.dateparser_time_corpus``): days, moments and, with ``times``, times of day."""
     corpus = read_dateparser(paths)
-    dropped = Counter(corpus.dropped)
-    phrases = [
-        Phrase(case.text, case.reference,
-               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
-               case.grain == "day", case.source, case.context, case.grain == "time", case.alone_in_context)
-        for case in corpus.cases
-        if _kept(case.text, case.grain == "time", times, dropped)
-    ]
-    return phrases, dropped
+    return _graded_phrases(corpus.cases, corpus.dropped, times)
 
 
 def compromise_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
     """The simple phrases of compromise's date plugin tests, and how many cases were left out, by reason
     (see ``bench.compromise_time_corpus``): days, moments and, with ``times``, times of day."""
     corpus = read_compromise(paths)
-    dropped = Counter(corpus.dropped)
-    phrases = [
-        Phrase(case.text, case.reference,
-               _on_time_only_day(case.expected) if case.grain == "time" else case.expected,
-               case.grain == "day", case.source, time_only=case.grain == "time")
-        for case in corpus.cases
-        if _kept(case.text, case.grain == "time", times, dropped)
-    ]
-    return phrases, dropped
+    return _graded_phrases(corpus.cases, corpus.dropped, times)
 
 
 def go_negatives(paths: Sequence[Path]) -> list[Phrase]:
