@@ -158,9 +158,21 @@ def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None
     return out
 
 
+def _day_apart_from_time(mentions: tuple[TemporalMention, ...]) -> bool:
+    """A day and a time of day the grammar read apart in one quote ("8:23 AM | Jul 9"): the time's
+    day is that day, which the time alone (its next occurrence) would not give."""
+    kinds = {("day" if all(r.clock is None for r in m.readings) else
+              "time" if all(r.day is None for r in m.readings) else "moment")
+             for m in mentions if m.readings and not m.role}
+    return {"day", "time"} <= kinds
+
+
 def _date_times(text: str, reference_time: datetime | None, tense: Tense | None) -> list[Derived]:
     out: list[Derived] = []
-    for mention in _read_whole(text, reference_time, tense):
+    mentions = _read_whole(text, reference_time, tense)
+    if _day_apart_from_time(mentions):
+        return out
+    for mention in mentions:
         explicit = not mention.inferred and all(r.day is not None and r.zone for r in mention.readings)
         carried = any(r.second_carried for r in mention.readings)
         for value in moments_of(mention, reference_time):

@@ -76,10 +76,15 @@ _PART = re.compile(
 )
 # "tomorrow sometime at 2", "Friday first thing at 9", "Friday after lunch at 2": words that blur a
 # day join it to the time said after them (read apart, the time alone would be its next occurrence)
-_JOIN = re.compile(r"^(?:[\s,()]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
+# "8:23 AM · Jul 9": the middle dot of a post's date line joins its time and day.
+_JOIN = re.compile(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
                    r"first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
+# "next wed. at 5pm", "Sat. 10am": the stop of an abbreviated day or month name is no sentence end.
+_ABBREVIATION_END = re.compile(
+    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$",
+    re.IGNORECASE)
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _BETWEEN_INSIDE = re.compile(r"\bbetween\b", re.IGNORECASE)  # "tomorrow between 2 and 4pm"
@@ -189,7 +194,12 @@ def _weekday_date(weekday_piece: Piece, other: Piece, today: date | None) -> tup
         for year in (today.year, today.year + 1):
             value = safe_date(year, month, day)
             if value is not None and value.weekday() == weekday:
-                return (value,), True
+                # "Tuesday, 10 January" said in August when this year's 10 January was the Tuesday:
+                # that day gone is meant only where the date alone may be the one gone (a past cue,
+                # or one just gone, which the weekday then confirms whatever the tense: "Thu Aug 10"
+                # said on Wednesday the 16th); else the weekday contradicts the coming 10 January
+                gone_ok = value in other.days or (other.disputed and value in (other.past_days or ()))
+                return ((value,) if value >= today or gone_ok else ()), True
         return (), True
     if other.day_only is not None and today is not None and weekday is not None:
         day = other.day_only
@@ -507,7 +517,10 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
             dashed = _DATE_DASH_TIME.match(gap) is not None and last.dated_only() and piece.kind == "time"
-            if (_JOIN.match(gap) or dashed) and last.accepts(piece) and "\n" not in gap:
+            previous = last.pieces[-1]
+            dotted = (gap.startswith(".") and _JOIN.match(gap[1:]) is not None
+                      and _ABBREVIATION_END.search(text, previous.start, previous.end) is not None)
+            if (_JOIN.match(gap) or dashed or dotted) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
@@ -620,11 +633,44 @@ _STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECAS
 _COMMON_MONTHS = frozenset({"may", "mar", "march"})
 
 
+# "Sunday, March, 6th 2016", "Friday, May 3": a month name that is a word too, after a comma and
+# before a day number, that the phrase did not take.
+_NEXT_COMMON_MONTH_AFTER_COMMA = re.compile(r"[ \t]*,[ \t]*(?:may|mar|march)\b\.?,?[ \t]*\d", re.IGNORECASE)
+# "sept. '02", "Easter '89": a year written with an apostrophe that the phrase did not take.
+_NEXT_APOSTROPHE_YEAR = re.compile(r"\.?,?[ \t]*['’]\d{2}\b")
+# "next tuesday +10 days", "2023-12-29 -10days", "now + 40minutes": a signed count after the phrase
+# moves it; read without it, the phrase would be the day it is counted from.
+_NEXT_SIGNED_COUNT = re.compile(
+    r"[ \t]*[+-][ \t]*\d+[ \t]*(?:days?|d|weeks?|wks?|w|months?|mos?|years?|yrs?|y|hours?|hrs?|h|"
+    r"minutes?|mins?|m|seconds?|secs?|s)\b", re.IGNORECASE)
+# "on Tuesday, next week": the week of the weekday, after a comma, that the phrase did not take.
+_NEXT_WEEK_AFTER_COMMA = re.compile(
+    r"[ \t]*,[ \t]*(?:next|last|this|the[ \t]+following|following|previous|the[ \t]+previous)[ \t]+"
+    r"(?:week|weekend|month|year)\b", re.IGNORECASE)
+
 # What may follow a phrase unread, each checked when the phrase has a day (False) or a time (True).
 _NEXT_UNREAD: tuple[tuple[re.Pattern[str], bool], ...] = (
     (_NEXT_MONTH_AFTER_COMMA, False), (_NEXT_THE_NUMBER, False), (_NEXT_YEAR_AFTER_COMMA, False),
-    (_NEXT_ZONE_WORDS, True), (_NEXT_NUMERIC_DATE, False),
+    (_NEXT_ZONE_WORDS, True), (_NEXT_NUMERIC_DATE, False), (_NEXT_COMMON_MONTH_AFTER_COMMA, False),
+    (_NEXT_APOSTROPHE_YEAR, False), (_NEXT_SIGNED_COUNT, False), (_NEXT_SIGNED_COUNT, True),
+    (_NEXT_WEEK_AFTER_COMMA, False),
 )
+# "Aug 9, 96": a two-digit year after a comma and a space, ending the sentence or the clause, after
+# a phrase that ends with its day number ("Dec 5, 10 people" is a count).
+_NEXT_SHORT_YEAR = re.compile(r"[ \t]*,[ \t]+\d{2}(?=[ \t]*(?:$|[.,;:!?)]))")
+_ENDS_WITH_DAY_NUMBER = re.compile(r"\d(?:st|nd|rd|th)?$", re.IGNORECASE)
+# "2 day before yesterday", "3 days after tomorrow": a count before a phrase that opens with the
+# unit it counts ("a table for 4 day after tomorrow": after "for" a number is a count, as elsewhere).
+_COUNT_BEFORE_UNIT = re.compile(r"(?<![\w.,:/$-])(?<!for )\d{1,3}[ \t]+$")
+_STARTS_WITH_UNIT = re.compile(r"(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
+# "in 1 mon": a count after "in" whose unit the phrase took for a day name.
+_IN_COUNT_BEFORE = re.compile(rf"\bin[ \t]+(?:\d{{1,3}}|{COUNT})[ \t]+$", re.IGNORECASE)
+# "05/31/2024-14:15": the rest of a date glued by a dash to the time read.
+_GLUED_DATE_DASH_BEFORE = re.compile(r"\d[./-]\d{1,4}-$")
+# "the year after next @ midnight": a time of a day counted in words the phrase did not take.
+_COUNTED_DAY_BEFORE = re.compile(
+    r"\b(?:day|week|month|year)s?[ \t]+(?:after[ \t]+next|before[ \t]+last)[ \t]*(?:,|at|@|on|by)?[ \t]*$",
+    re.IGNORECASE)
 
 
 def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int, int]]) -> bool:
@@ -645,7 +691,23 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if text[mention.end - 1 : mention.end].isdigit() and _GLUED_DIGITS_AFTER.match(text, mention.end) \
             and unread(mention.end + 1):
         return True
+    short_year = _NEXT_SHORT_YEAR.match(text, mention.end)
+    if (short_year and mention.date_span is not None and unread(short_year.end() - 1)
+            and _ENDS_WITH_DAY_NUMBER.search(text, mention.start, mention.end)):
+        return True
     window = _before(text, mention.start, 24)
+    if _STARTS_WITH_UNIT.match(text, mention.start) and (count := _COUNT_BEFORE_UNIT.search(window)) \
+            and unread(mention.start - len(count.group(0))):
+        return True
+    in_count = _IN_COUNT_BEFORE.search(window)
+    if in_count and unread(mention.start - 2) and not text[mention.start : mention.start + 1].isdigit():
+        return True
+    glued = _GLUED_DATE_DASH_BEFORE.search(window)
+    if glued and unread(mention.start - 2):
+        return True
+    counted = _COUNTED_DAY_BEFORE.search(_before(text, mention.start, 40))
+    if counted and unread(mention.start - len(counted.group(0))):
+        return True
     colon_number = _COLON_NUMBER_BEFORE.search(window)
     if colon_number and unread(mention.start - len(colon_number.group(0))):
         return True

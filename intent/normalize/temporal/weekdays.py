@@ -268,6 +268,13 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     return ()
 
 
+def _after_next(weekday: int, today: date) -> tuple[date, ...]:
+    """"the Saturday after next": a week after "next Saturday", whichever that is. Said before that
+    weekday in the week, readers split as on "next Saturday" (Duckling a week after the coming one,
+    natty two weeks after it), so both are offered."""
+    return tuple(d + timedelta(days=7) for d in _qualified(weekday, "next", today))
+
+
 def _bare(start: int, end: int, weekday: int, today: date) -> Piece:
     """A weekday said alone: the coming one, or the one just gone when the sentence speaks of the
     past. Readers differ when the one just gone is this week's (weeks start on Monday) or today
@@ -337,7 +344,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             days: tuple[date, ...] = (_in_week(weekday, which, today),)
         elif (match.group(6) or match.group(7)) and not qualifier:
             weeks = 2 if (match.group(6) or "").lower() == "fortnight" else 1  # "Friday fortnight"
-            days = (_qualified(weekday, "", today)[0] + timedelta(days=7 * weeks),)
+            days = (_after_next(weekday, today) if " ".join((match.group(6) or "").lower().split()) == "after next"
+                    else (_qualified(weekday, "", today)[0] + timedelta(days=7 * weeks),))
         elif match.group(8) and not qualifier:
             days = (_in_week(weekday, "last", today),)
         else:
@@ -378,8 +386,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
                          weekday=weekday))
     for match in _THE_AFTER_NEXT.finditer(text):
         weekday = WEEKDAYS[match.group(1).lower()]
-        day = _qualified(weekday, "", today)[0] + timedelta(days=7)
-        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True, weekday=weekday))
+        out.append(Piece(match.start(), match.end(), "date", days=_after_next(weekday, today), inferred=True,
+                         weekday=weekday))
     low = text.lower()
     # a list names its week and joins its days: without both, not worth a scan
     week_named = "week" in low and ("," in low or "/" in low or " or " in low or " and " in low)
