@@ -22,7 +22,7 @@ from intent.normalize import (
     quoted_spans,
 )
 from intent.normalize.formats import format_checker
-from intent.normalize.temporal import Tense, counted_from_unknown_day, tense_at
+from intent.normalize.temporal import Tense, counted_from_unknown_day, tense_at, unread_in_context
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 
@@ -168,6 +168,11 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
             # "Diwali in two years": the count picks which Diwali, whose date is not known here
             return CheckedValue(name, "ungrounded", value, [], evidence,
                                 reason=f"{evidence!r} counts from a day named before it, whose date is not known")
+        if field_kind(schema) in _TIME_KINDS and unread_in_context(request.input, start, end, request.reference_time):
+            # "Sunday" cited from "Remind me Sunday, March, 6th 2016": read alone it is a day, in the
+            # request it is part of a phrase the grammar does not read whole
+            return CheckedValue(name, "ungrounded", value, [], evidence,
+                                reason=f"{evidence!r} is part of a longer phrase of the input that is not read")
         refs.append(SourceRef(root="input", pointer="", start=start if request.spans else None,
                               end=end if request.spans else None))
     else:

@@ -9,7 +9,7 @@ goes); ``values`` writes readings as date, date-time and time field values.
 """
 
 from intent.normalize.temporal.events import counted_from_unknown_day
-from intent.normalize.temporal.grammar import read_temporal
+from intent.normalize.temporal.grammar import read_temporal, unread_in_context
 from intent.normalize.temporal.pieces import Reading, TemporalMention
 from intent.normalize.temporal.tense import Tense, tense_at
 from intent.normalize.temporal.values import date_time_text, dates_of, moments_of, offset_text, times_of
@@ -26,4 +26,5 @@ __all__ = [
     "read_temporal",
     "tense_at",
     "times_of",
+    "unread_in_context",
 ]

@@ -64,7 +64,7 @@ from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_in_week_of, weekday_pieces
 from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
 
-__all__ = ["read_temporal"]
+__all__ = ["read_temporal", "unread_in_context"]
 
 # "tomorrow a.m.": a dotted am/pm ends a sentence for the splitter, so one with a time after it
 # ("Friday a.m. at 9") is not taken as a part of day: the time would be read apart from its day
@@ -726,6 +726,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         glued = number.group(4) is None and _STARTS_WITH_NUMBER_OR_MONTH.match(text, mention.start)
         if number.group(3) or number.group(1) or glued:
             return True
+    between = _BETWEEN_HOUR_BEFORE.search(window)
+    if between and unread(mention.start - len(window) + between.start(1)):
+        return True  # "between two four pm": a range missing its "and"; its end alone is no time
     range_start = _RANGE_START_BEFORE.search(window)
     if range_start and unread(mention.start - len(range_start.group(0))) and mention.readings \
             and all(r.clock for r in mention.readings):
@@ -760,6 +763,9 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
 # "this noon" (the time alone would move with the sentence's tense); not "do this at 3pm"
 _RANGE_START_BEFORE = re.compile(
     rf"(?<![\w.:/-])(?:\d{{1,2}}(?:[:.]\d{{2}})?|(?:{HOUR_WORD})\b)[ \t]*(?:-|–|—|to|till|until)[ \t]*$", re.IGNORECASE)
+_BETWEEN_HOUR_BEFORE = re.compile(
+    rf"\bbetween[ \t]+(\d{{1,2}}(?:[:.]\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?|(?:{HOUR_WORD})\b)[ \t]*,?[ \t]*$",
+    re.IGNORECASE)
 _HOUR_MARK_BEFORE = re.compile(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
 _THIS_BEFORE = re.compile(r"\bthis[ \t]+$", re.IGNORECASE)
 _CUE_START = re.compile(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
@@ -1011,6 +1017,23 @@ def read_temporal(text: str, reference: datetime | None = None,
     """
     return _read(text, reference, tense)
 
+
+
+def unread_in_context(text: str, start: int, end: int, reference: datetime | None = None) -> bool:
+    """The quote ``text[start:end]`` reads as a phrase alone, but reading all of ``text`` the grammar
+    finds no phrase there: the words next to it (the rest of its date, a count, a sign, a qualifier:
+    "Sunday" of "Sunday, March, 6th 2016", "next tuesday" of "next tuesday +10 days") make it part of
+    a phrase that is not read. The verifier does not accept a value for such a quote."""
+    if any(m.start < end and start < m.end for m in _read(text, reference)):
+        return False
+    # the quote read alone, then judged where it stands: its first and last phrase meet the words
+    # around it (a quote the grammar reads only whole, "wed" or "may two", is not judged by its place)
+    quote = text[start:end]
+    mentions = [replace(m, start=m.start + start, end=m.end + start) for m in _read(quote, reference)]
+    if not mentions:
+        return False
+    kept = _unqualified(text, mentions)
+    return any(all(k is not m for k in kept) for m in (mentions[0], mentions[-1]))
 
 
 def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None,
