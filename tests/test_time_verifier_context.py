@@ -48,13 +48,15 @@ def _status(reference: str, text: str, kind: str, quote: str, value: str) -> str
     return check_field_value(item, SCHEMAS[kind], request, "/intents/0/fields/0").status
 
 
-@pytest.mark.parametrize(("reference", "text", "kind", "quote", "value"), PARTS)
+@pytest.mark.parametrize(("reference", "text", "kind", "quote", "value"), PARTS,
+                         ids=[f"part-{i}" for i in range(len(PARTS))])
 def test_a_part_of_an_unread_phrase_grounds_no_value(reference: str, text: str, kind: str, quote: str,
                                                      value: str) -> None:
     assert _status(reference, quote, kind, quote, value) == "inferred"  # the quote alone reads so
     assert _status(reference, text, kind, quote, value) == "ungrounded"
 
 
-@pytest.mark.parametrize(("reference", "text", "kind", "quote", "value"), WHOLE)
+@pytest.mark.parametrize(("reference", "text", "kind", "quote", "value"), WHOLE,
+                         ids=[f"whole-{i}" for i in range(len(WHOLE))])
 def test_the_whole_phrase_grounds_its_value(reference: str, text: str, kind: str, quote: str, value: str) -> None:
     assert _status(reference, text, kind, quote, value) in ("found", "inferred")

@@ -818,6 +818,7 @@ _WEEKDAY_SHIFT = re.compile(
     rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)})\s+)({WEEKDAY}|{_WORKING_DAY})\s+"
     r"(before|after|following|prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE)
+_WEEKDAY_AFTER_ANCHOR = re.compile(rf"\b(?:{WEEKDAY})\b", re.IGNORECASE)
 # "sunday 3 weeks after january 15th": a weekday in the week the count lands in.
 _WEEKDAY_BEFORE_COUNT = re.compile(rf"\b({WEEKDAY})\b\.?,?\s+$", re.IGNORECASE)
 
@@ -879,6 +880,10 @@ def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> 
     count = 1 if match.group(1) else count_of(match.group(2))
     if count is None:
         return mention
+    if _WEEKDAY_AFTER_ANCHOR.search(text, mention.start + 1, mention.end):
+        # "3 weeks after Christmas on Friday": the Friday of the week the count lands in, or the
+        # Christmas that is a Friday counted on; the words do not say which, not read
+        return replace(mention, start=match.start(), readings=())
     unit = "day" if match.group(1) else match.group(3).lower().rstrip("s")
     sign = -1 if match.group(4).lower().startswith(("before", "prior")) else 1
     step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
