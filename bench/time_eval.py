@@ -144,6 +144,16 @@ TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value i
 # Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
 # reference time of most of its other specs stands in.
 RECOGNIZERS_DEFAULT_REFERENCE = "2016-11-07T00:00:00"
+# Words of an input that give the phrases found in it a week or a month they do not say themselves
+# ("next week on Tuesday or Thursday": "thursday" resolved as next week's; "the 22nd, 23rd or 30th
+# of March": "the 22nd" as March's). A phrase read alone cannot know them, so an entry with several
+# results and such words outside a phrase leaves that phrase out.
+_SHARED_PERIOD = re.compile(
+    r"\b(?:next|this|last|following|previous)\s+week\b|\bweek\s+\d+\b|\bof\s+(?:january|february|march|april|"
+    r"may|june|july|august|september|october|november|december)\b", re.IGNORECASE)
+# A zone named right after the phrase ("at 7 PM CET"): the spec's value leaves the zone out, so the
+# phrase's expected moment is not the one its input names.
+_ZONE_AFTER = re.compile(r"\s+(?:[A-Z]{1,4}[SD]?T|UTC|GMT|CET|CEST|PT|ET|CT|MT)\b")
 DUCKLING_REFERENCE = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
 
 
@@ -373,12 +383,25 @@ def recognizers_phrases(paths: Sequence[Path], times: bool = False) -> list[Phra
                 if expected.year < 1000:
                     continue
                 key = (text.lower(), reference_text)
-                if key in seen:
+                if key in seen or _context_dependent(text, str(entry.get("Input") or ""),
+                                                     len(entry.get("Results") or []), time_only):
                     continue
                 seen.add(key)
                 phrases.append(Phrase(text, reference, expected, point[1] == "date", "recognizers",
                                       str(entry.get("Input") or ""), time_only, len(entry.get("Results") or []) == 1))
     return phrases
+
+
+def _context_dependent(text: str, given: str, results: int, time_only: bool) -> bool:
+    """Whether a found phrase's resolved value hangs on words of its input outside it: a week or a
+    month said once for a list of results (for a phrase naming a day, and no week or month of its
+    own), or a zone named right after it."""
+    at = given.lower().find(text.lower())
+    if at >= 0 and _ZONE_AFTER.match(given, at + len(text)):
+        return True
+    if results < 2 or time_only or _SHARED_PERIOD.search(text) or re.search(r"\bweek\b", text, re.IGNORECASE):
+        return False
+    return _SHARED_PERIOD.search(given) is not None
 
 
 def _kept(text: str, time_only: bool, times: bool, dropped: Counter[str]) -> bool:
