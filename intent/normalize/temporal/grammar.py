@@ -702,8 +702,8 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     in_count = _IN_COUNT_BEFORE.search(window)
     if in_count and unread(mention.start - 2) and not text[mention.start : mention.start + 1].isdigit():
         return True
-    glued = _GLUED_DATE_DASH_BEFORE.search(window)
-    if glued and unread(mention.start - 2):
+    dashed_date = _GLUED_DATE_DASH_BEFORE.search(window)
+    if dashed_date and unread(mention.start - 2):
         return True
     counted = _COUNTED_DAY_BEFORE.search(_before(text, mention.start, 40))
     if counted and unread(mention.start - len(counted.group(0))):
