@@ -57,7 +57,10 @@ A *simple phrase* is one whose expected value is a single calendar day or a sing
 of day), written in English, at most six words; intervals, weeks, months, quarters, years,
 latent and negative examples are left out. For Recognizers-Text, a found phrase (its ``Text``)
 of type date or datetime with exactly one resolved value (for the parser specs: the future and
-past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date");
+past resolutions agree), no modifier, and a real date (their ``0001-01-01`` marks "no date"), whose
+value does not hang on words of its input outside it (a phrase naming a day in an entry of several
+results whose input names a week or a month once for all, "next week on Tuesday or Thursday"; a
+phrase with a zone named right after it, "at 7 PM CET", whose spec value leaves the zone out);
 with ``--times``, also one of type time that resolves to one time of day (an alternative of
 ``datetimealt`` counts as the type its value names; for chrono, a case that checks only the time of
 day).

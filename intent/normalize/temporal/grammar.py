@@ -1029,12 +1029,13 @@ def unread_in_context(text: str, start: int, end: int, reference: datetime | Non
     finds no phrase there: the words next to it (the rest of its date, a count, a sign, a qualifier:
     "Sunday" of "Sunday, March, 6th 2016", "next tuesday" of "next tuesday +10 days") make it part of
     a phrase that is not read. The verifier does not accept a value for such a quote."""
-    if any(m.start < end and start < m.end for m in _read(text, reference)):
+    # (the same cache key as the recognizer's read of the request: ``read_temporal(text, reference)``)
+    if any(m.start < end and start < m.end for m in _read(text, reference, None)):
         return False
     # the quote read alone, then judged where it stands: its first and last phrase meet the words
     # around it (a quote the grammar reads only whole, "wed" or "may two", is not judged by its place)
     quote = text[start:end]
-    mentions = [replace(m, start=m.start + start, end=m.end + start) for m in _read(quote, reference)]
+    mentions = [replace(m, start=m.start + start, end=m.end + start) for m in _read(quote, reference, None)]
     if not mentions:
         return False
     kept = _unqualified(text, mentions)
