@@ -56,7 +56,8 @@ def test_dimensions_name_how_the_candidates_differ_and_which_one_the_corpus_expe
 def test_written_forms_give_the_order_and_half_of_the_day_a_corpus_writes() -> None:
     assert written_order("23.04.2018 11:00", _at(2018, 4, 23, 11)) == (
         "numeric date with dots, one part above 12", "day-first")
-    assert written_order("10.31.1974", _at(1974, 10, 31)) == ("numeric date with dots, one part above 12", "month-first")
+    assert written_order("10.31.1974", _at(1974, 10, 31)) == (
+        "numeric date with dots, one part above 12", "month-first")
     assert written_order("16-04-19", _at(2016, 4, 19)) == (
         "numeric date with dashes, two-digit year, one part above 12", "year-first")
     assert written_order("3 days", _at(2018, 4, 23)) is None
