@@ -22,8 +22,8 @@ REFERENCE = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)  # a Monday
 DATE_TIME = {"type": "string", "format": "date-time"}
 
 
-def _at(*parts: int) -> datetime:
-    return datetime(*parts, tzinfo=UTC)  # type: ignore[misc]
+def _at(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 def test_dimensions_name_how_the_candidates_differ_and_which_one_the_corpus_expects() -> None:
