@@ -26,6 +26,11 @@ __all__ = ["morning_of_written_stamp"]
 
 # the clock's own words: digits with minutes (and maybe seconds), "at" or "@" before them
 _WRITTEN_CLOCK = re.compile(r"(?:(?:at|@)\s*)?(?:[7-9]|1[01])[:.][0-5]\d(?::[0-5]\d)?", re.IGNORECASE)
+# words of the day's second half inside the phrase ("Dec 24 eve 10:30"): it may mean the evening, and the
+# rule stands back. Only the phrase's own words count, so the verifier, which reads the quote, agrees
+# with the recognizer, which reads the request.
+_LATER_HALF = LazyPattern(r"\b(?:afternoon|evening|eve|tonight|tonite|night|nite|dinner|supper|p\.?\s?m\b\.?)",
+                          re.IGNORECASE)
 # a date written out: a month name (glued to its day too: "14NOV") or a numeric date ("8.5.2018")
 _WRITTEN_DATE = LazyPattern(rf"(?<![a-z])(?:{MONTH})(?![a-z])|\d\s?[./-]\s?\d", re.IGNORECASE)
 
@@ -45,5 +50,9 @@ def morning_of_written_stamp(text: str, clock_piece: Piece, date_pieces: Sequenc
     if len(morning) != 1 or not _WRITTEN_CLOCK.fullmatch(text[clock_piece.start:clock_piece.end].strip()):
         return None
     if not any(_written_date(text, p) for p in date_pieces):
+        return None
+    start = min(clock_piece.start, *(p.start for p in date_pieces))
+    end = max(clock_piece.end, *(p.end for p in date_pieces))
+    if _LATER_HALF.search(text[start:end]):
         return None
     return morning
