@@ -1,7 +1,7 @@
 """``recognize(task_input) -> candidate``: the built-in recognizer as one pure, deterministic function.
 
 The stages, each in its own module: ``reading`` (clauses -> units), ``domain_led`` (verbless
-requests read by their domain), ``placing`` (field values), ``settling`` (what a follow-up turn
+requests read by their domain), ``noun_requests`` (verbless requests for a thing an assistant handles), ``placing`` (field values), ``settling`` (what a follow-up turn
 changes) and ``building`` (the candidate object), all working on one ``Recognition`` (``state``).
 """
 
@@ -13,6 +13,7 @@ from typing import Any
 from intent.executors.builtin.building import build
 from intent.executors.builtin.coordination import distribute
 from intent.executors.builtin.domain_led import promote_domain_request
+from intent.executors.builtin.noun_requests import promote_noun_requests
 from intent.executors.builtin.placing import place_fields
 from intent.executors.builtin.reading import read
 from intent.executors.builtin.self_correction import fold_corrections
@@ -33,6 +34,7 @@ def recognize(task_input: Mapping[str, Any], *, model: Any = None) -> dict[str, 
     state.units = distribute(state.units)
     fold_corrections(state.units, state.text)
     promote_domain_request(state)
+    promote_noun_requests(state)
     place_fields(state)
     settle(state)
     return build(state)
