@@ -39,6 +39,7 @@ _ACTION_AUX = frozenset({"do", "have"})
 _ACTION_AUX_SUBJECTS = frozenset({"i", "you", "u", "we"})
 # Questions that tell rather than ask ("Did you know that ...", "Do you know what? ..."); and
 # "Should you need help, call me" is a condition, not a question.
+_WH_IS = frozenset({"whats", "wheres", "whos", "hows", "whens"})  # "what's" written without its apostrophe
 _TELLING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know", "what"), ("should", "you"))
 
 
@@ -68,7 +69,7 @@ def _wh_question(clause: Clause, index: int) -> bool:
         and tokens[index].low in WH_WORDS
         and not frame_at(tokens, index)
         and index + 1 < len(tokens)
-        and (tokens[index + 1].low in _AUX or tokens[index].low.endswith("'s"))
+        and (tokens[index + 1].low in _AUX or tokens[index].low.endswith("'s") or tokens[index].low in _WH_IS)
     ):
         clause.kind = "intent"
         clause.flags.add("question")
@@ -94,8 +95,8 @@ def _asks_the_assistant(clause: Clause, index: int) -> bool:
     if any(match_at(tokens, index, words) for words in _TELLING_QUESTIONS):
         return False  # without its "?", "did you know that the shop moved" tells something
     subject = tokens[index + 1].low
-    if word in _ASKING_AUX and tokens[index + 1].is_word:
-        return True
+    if word in _ASKING_AUX and tokens[index + 1].is_word and subject not in ("not", "n't", "never"):
+        return True  # "does not matter" states
     return subject in (_ACTION_AUX_SUBJECTS if word in _ACTION_AUX else _ASKED_SUBJECTS)
 
 

@@ -6,8 +6,9 @@ Where the line is: the clause states nothing (no subject, no verb of its own: "t
 day", "I saw a fox today" stay no request), its noun phrase is headed by a thing an assistant
 keeps, books, sends or looks up (``ASSISTANT_NOUNS``: an alarm, a meeting, a ticket, the
 weather, an email...), and something in it says what is wanted: a time, a place or another
-complement ("for ten am", "to london", "with john"), "please", a closing "?", or "any" in front.
-A bare noun ("alarms", "veganism") may be an answer or a topic and stays a fragment, and a remark
+complement ("for ten am", "to london", "with john"), "please", a closing "?", "any" in front, or
+words before the thing that make it one ("train ticket", "my alarms", "latest events"). A bare noun
+("alarms", "veganism") may be an answer or a topic and stays a fragment, and a remark
 ("nice weather today", "great song for the commute") says how things are, not what to do.
 
 The noun phrase is cut where the imperative form's target is cut ("set a new reminder at three pm"
@@ -65,6 +66,8 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
     words = [t for t in tokens[start:] if t.is_word]
     if not words or words[0].low in WH_WORDS or words[0].low in _REMARKS:
         return None
+    if start > 0 and tokens[start - 1].low in _REMARKS:
+        return None  # "great song for the commute": "great" is no assent here
     for index, token in enumerate(words):
         if any(s <= token.start < e for s, e in temporal):
             continue  # "ten am", "may 5th": words of a time
@@ -81,13 +84,17 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
         return None
     named = [t for t in tokens[start:phrase_end] if t.is_word]
     polite = any(t.low in _POLITE for t in tokens)
-    if not polite and not any(_head(t.low) for t in named):
+    # "anything happening next friday", "any good bike shops in oxford": is there any; "any one" answers
+    asking = tokens[start].low in ("any", "anything") and not (
+        start + 1 < len(tokens) and tokens[start + 1].low in ("one", "more", "of", "other", "way"))
+    if not (polite or asking) and not any(_head(t.low) for t in named):
         return None  # "a table for two, please" asks for anything; otherwise it must be a thing handled
     rest = tokens[phrase_end:end]
     wanted = (
         polite
         or clause.question
-        or tokens[start].low in ("any", "anything")
+        or (asking and len(named) > 1)
+        or (len(named) > 1 and phrase_end == end)  # "train ticket", "my alarms": the words are the noun phrase
         or any(_OWNED_TIME.match(t.low) for t in named)
         or any(s < tokens[end - 1].end and e > tokens[start].start for s, e in temporal)
         or any(t.low in _COMPLEMENTS for t in rest[:-1])

@@ -20,7 +20,7 @@ from intent.executors.builtin.tokens import Token, sentences, tokenize
 from intent.executors.builtin.units import Unit, clause_span
 from intent.normalize import find_dates, find_times
 
-__all__ = ["read"]
+__all__ = ["read", "split_run_ons"]
 
 # Spans of time that end an object phrase like a date does ("next week", "in 10 minutes", "later").
 _PERIOD = re.compile(
@@ -58,21 +58,28 @@ def read(state: Recognition) -> None:
                 if len(state.units) == first:
                     state.units.append(Unit(Clause(marker, number, kind="social"), "other"))
                 state.units[first].extra[MARKER] = (marker[0].start, marker[-1].end)
-    if state.baseline is None and not any(unit.role == "intent" for unit in state.units):
-        state.units = [part for unit in state.units for part in _run_on(state, unit, temporal)]
 
 
-def _run_on(state: Recognition, unit: Unit, temporal: list[Span]) -> list[Unit]:
+def split_run_ons(state: Recognition) -> None:
+    """When no clause of a first turn reads as a request, one may start inside a clause (``run_ons``).
+
+    Run after the configured domains had their say on the clauses as written (``domain_led``).
+    """
+    if state.baseline is None and not any(unit.role in ("intent", "update?", "removal") for unit in state.units):
+        state.units = [part for unit in state.units for part in _run_on(state, unit)]
+
+
+def _run_on(state: Recognition, unit: Unit) -> list[Unit]:
     """A clause that reads as no request, cut where one starts inside it ("olly | turn it up")."""
     clause = unit.clause
     if unit.role not in ("fragment", "other", "constraint"):
         return [unit]
     tokens = clause.tokens
-    for tries, start in enumerate(request_starts(clause, temporal)):
+    for tries, start in enumerate(request_starts(clause, state.time_spans)):
         if tries >= MAX_TRIES:
             break
         tail = classify(Clause(tokens[start:], clause.sentence, None, question=clause.question))
-        found = _unit(state, tail, temporal) if tail.kind == "intent" else None
+        found = _unit(state, tail, state.time_spans) if tail.kind == "intent" else None
         if found is not None and found.role == "intent":
             head = Clause(tokens[:start], clause.sentence, clause.link, question=clause.question, body=clause.body)
             return [Unit(head, "fragment"), found]

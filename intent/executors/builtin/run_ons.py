@@ -31,11 +31,18 @@ __all__ = ["MAX_TRIES", "request_starts"]
 
 MAX_TRIES = 4  # places tried per clause: the reading stays linear in the text
 _AUX = frozenset("is are was were will would can could do does did should has have am 's".split())
+_MODALS = frozenset("will would can could should shall may might must".split())
 _QUESTION_AUX = frozenset("will would can could is are do does did".split())
 _QUESTION_SUBJECTS = frozenset({"we", "you", "i", "it", "there", "they", "u"})
 # Words around a time that opens a clause ("on", "every", "daily"), part of it.
 _TIME_LEAD = frozenset(
     """on by at in every each the this next coming following daily weekly nightly of from starting""".split()
+)
+# Words that call no one: negations, modals, links, degree words ("wouldn't mind", "anything i need").
+_NOT_NAMES = frozenset(
+    """not no never dont wont cant didnt doesnt isnt will would can could should shall may might must and
+    or but so if then than because also just really very too anything something nothing everything
+    anyone someone nobody everyone any some every each all this that these those here there now""".split()
 )
 # Words of a time the grammar leaves to others (a recurrence: "every wednesday night at five pm").
 _TIME_WORDS = frozenset(
@@ -71,7 +78,8 @@ def _after_name(tokens: list[Token], body: int) -> int | None:
         return None
     name, following = tokens[body].low, tokens[body + 1]
     if (not tokens[body].is_word or name in VERBS or name in DETERMINERS or name in SUBJECT_PRONOUNS
-            or name in WH_WORDS or name in _AUX or name[:1].isdigit()):  # fmt: skip
+            or name in WH_WORDS or name in _AUX or name in _NOT_NAMES or name.endswith("n't")
+            or name[:1].isdigit()):  # fmt: skip
         return None
     if following.low in VERBS or frame_at(tokens, body + 1) or following.low in ("i", "i'd", "i'm"):
         return body + 1
@@ -87,11 +95,13 @@ def _asked_inside(tokens: list[Token], index: int) -> bool:
         return False
     if word == "please":
         return following in VERBS
+    if word in VERBS and following in ("it", "them"):  # "... has been changed put it on thursday"
+        return previous not in _MODALS and previous not in SUBJECT_PRONOUNS and not previous.endswith("'ll")
     if word in _QUESTION_AUX:
         return following in _QUESTION_SUBJECTS and previous not in SUBJECT_PRONOUNS
-    if word in WH_WORDS:  # "what time is it": the order of a question, not "what time it is"
+    if word in WH_WORDS:  # "what time is it": the order of a question, not "what time it is" or "what to do"
         return any(t.low in _AUX for t in tokens[index + 1 : index + 3]) and not any(
-            t.low in SUBJECT_PRONOUNS for t in tokens[index + 1 : index + 2])
+            t.low in SUBJECT_PRONOUNS or t.low == "to" for t in tokens[index + 1 : index + 3])
     return False
 
 
