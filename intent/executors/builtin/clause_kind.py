@@ -9,6 +9,7 @@ from __future__ import annotations
 from intent.executors.builtin.clause_openings import after_frames, after_marker, read_openings
 from intent.executors.builtin.clause_words import Clause, constraint_at, frame_at, is_verb_start, match_at
 from intent.executors.builtin.lexicon import (
+    ASSISTANT_NOUNS,
     DETERMINERS,
     NOUN_COMPOUNDS,
     SOCIAL_WORDS,
@@ -149,7 +150,8 @@ def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
             clause.constraint_kind = "requirement"
     elif index + 1 < len(tokens) and tokens[index + 1].low in NOUN_COMPOUNDS.get(word, ()):
         return  # "train tickets to london": a noun phrase, read as one when nothing else asks
-    elif word in VERBS or (word.endswith("ing") and clause.marker) or is_verb_start(tokens, index, strict=False):
+    elif word in VERBS or (word.endswith("ing") and clause.marker) or (
+            word not in ASSISTANT_NOUNS and is_verb_start(tokens, index, strict=False)):  # not "weather in oslo"
         clause.kind = "intent"
     elif framed and tokens[index].is_word and not tokens[index].low[:1].isdigit():
         clause.kind = "intent"

@@ -86,13 +86,13 @@ def _after_name(tokens: list[Token], body: int) -> int | None:
     return None
 
 
-def _asked_inside(tokens: list[Token], index: int) -> bool:
+def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
     """Does a question or a "please" request start at ``index``, inside a statement?"""
     word = tokens[index].low
     previous = tokens[index - 1].low
     following = tokens[index + 1].low if index + 1 < len(tokens) else ""
-    if not following or previous in _REPORTING or previous in _AUX:
-        return False
+    if not following or previous in _REPORTING or (previous in _AUX and not _in_time(tokens[index - 1], temporal)):
+        return False  # "... if you could", "i am please": no request starts; "at ten am please remind me" does
     if word == "please":
         return following in VERBS
     if word in VERBS and following in ("it", "them"):  # "... has been changed put it on thursday"
@@ -120,5 +120,5 @@ def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
             if start is not None and start > body:
                 yield start
     for index in range(body + 2, len(tokens) - 1):  # a statement has two words at least
-        if _asked_inside(tokens, index):
+        if _asked_inside(tokens, index, temporal):
             yield index
