@@ -26,6 +26,7 @@ from intent.executors.builtin.clauses import Clause
 from intent.executors.builtin.lexicon import ASSISTANT_NOUNS, SUBJECT_PRONOUNS, WH_WORDS
 from intent.executors.builtin.phrases import Phrase, Span, object_end
 from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.time_spans import covered, overlaps
 
 __all__ = ["noun_request", "promote_noun_requests"]
 
@@ -58,7 +59,10 @@ def _head(word: str) -> bool:
 
 
 def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
-    """The verbless request ``clause`` makes, or None when it states something or asks for nothing."""
+    """The verbless request ``clause`` makes, or None when it states something or asks for nothing.
+
+    ``temporal``: where the text's times stand, sorted and disjoint (``time_spans``).
+    """
     tokens = clause.tokens
     start = clause.body
     while start < len(tokens) and (tokens[start].low in _OPENERS or not tokens[start].is_word):
@@ -69,7 +73,7 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
     if start > 0 and tokens[start - 1].low in _REMARKS:
         return None  # "great song for the commute": "great" is no assent here
     for index, token in enumerate(words):
-        if any(s <= token.start < e for s, e in temporal):
+        if covered(temporal, token.start):
             continue  # "ten am", "may 5th": words of a time
         to_do = token.low == "do" and index > 0 and words[index - 1].low == "to"  # "to do list"
         if (token.low in _FINITE and not to_do) or token.low in SUBJECT_PRONOUNS or token.low.endswith("n't"):
@@ -96,7 +100,7 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
         or (asking and len(named) > 1)
         or (len(named) > 1 and phrase_end == end)  # "train ticket", "my alarms": the words are the noun phrase
         or any(_OWNED_TIME.match(t.low) for t in named)
-        or any(s < tokens[end - 1].end and e > tokens[start].start for s, e in temporal)
+        or overlaps(temporal, tokens[start].start, tokens[end - 1].end)
         or any(t.low in _COMPLEMENTS for t in rest[:-1])
         or any(t.low in _COMPLEMENTS for t in named[1:-1])  # "train tickets to london"
     )

@@ -16,6 +16,7 @@ from intent.executors.builtin.restating import not_this_but_that
 from intent.executors.builtin.run_ons import MAX_TRIES, request_starts
 from intent.executors.builtin.self_correction import MARKER, cut_corrections
 from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.time_spans import merge_spans
 from intent.executors.builtin.tokens import Token, sentences, tokenize
 from intent.executors.builtin.units import Unit, clause_span
 from intent.normalize import find_dates, find_times
@@ -46,7 +47,7 @@ def read(state: Recognition) -> None:
     # (the time grammar may read the "'s" with the time word)
     temporal = [(s, e) for s, e in temporal if "'s" not in (text[e : e + 2], text[e - 2 : e].replace("’", "'"))
                 and text[e : e + 2] != "’s"]
-    state.time_spans = temporal
+    state.time_spans = merge_spans(temporal)
     earlier, seen = False, 0  # whether a request came before; units already looked at
     for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
         earlier = earlier or any(u.role == "intent" for u in state.units[seen:])

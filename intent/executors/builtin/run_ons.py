@@ -25,6 +25,7 @@ from intent.executors.builtin.lexicon import (
     WH_WORDS,
 )
 from intent.executors.builtin.phrases import Span
+from intent.executors.builtin.time_spans import covered
 from intent.executors.builtin.tokens import Token
 
 __all__ = ["MAX_TRIES", "request_starts"]
@@ -57,7 +58,7 @@ _REPORTING = INDIRECT_QUESTION_VERBS | SUBORDINATORS | frozenset(
 
 
 def _in_time(token: Token, temporal: list[Span]) -> bool:
-    return token.low in _TIME_WORDS or token.low[:1].isdigit() or any(s <= token.start < e for s, e in temporal)
+    return token.low in _TIME_WORDS or token.low[:1].isdigit() or covered(temporal, token.start)
 
 
 def _after_time(tokens: list[Token], body: int, temporal: list[Span]) -> int | None:
@@ -107,6 +108,8 @@ def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool
 
 def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
     """Places inside ``clause`` (token indexes after its body) where a request may start, in order.
+
+    ``temporal``: where the text's times stand, sorted and disjoint (``time_spans``).
 
     A rule ("Don't send any notifications", "Never use my email") opens with its own words: only a
     question after it ("i don't want to carry an umbrella will we have rain today") is looked for.
