@@ -161,6 +161,7 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
             and tokens[first + 1].low not in _POSSESSIVES
             and (tokens[first].low != "has" or tokens[first + 2].low.endswith("ed"))
             and tokens[first + 2].is_word
+            and tokens[first + 2].text[:1].islower()  # "Does Joe's Pizza take": a name of two words
         ):
             action_end = first + 3  # "Did mike send", "Has derek logged": a named subject as "you" above
         elif tokens[first].low in _AUX and first + 2 < end and tokens[first + 1].low == "there":
