@@ -46,7 +46,7 @@ _REMARKS = frozenset(
 )
 _COMPLEMENTS = frozenset("for to from in near at on with about around by of".split())
 _POLITE = frozenset({"please", "pls", "plz"})
-_OWNED_TIME = re.compile(r"^(?:today|tomorrow|tonight|yesterday|this week|next week|weekend)'s$")
+_OWNED_TIME = re.compile(r"^(?:today|tomorrow|tonight|yesterday|week|weekend|month)'s$")  # "today's schedule"
 
 
 def _head(word: str) -> bool:
@@ -92,7 +92,7 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
     asking = tokens[start].low in ("any", "anything") and not (
         start + 1 < len(tokens) and tokens[start + 1].low in ("one", "more", "of", "other", "way"))
     if not (polite or asking) and not any(_head(t.low) for t in named):
-        return None  # "a table for two, please" asks for anything; otherwise it must be a thing handled
+        return None  # with "please" any noun phrase is asked for ("a table for two, please"); else a thing handled
     rest = tokens[phrase_end:end]
     wanted = (
         polite

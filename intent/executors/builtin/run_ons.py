@@ -4,7 +4,8 @@
 - After a time that opens the clause: "on tuesday what is the weather", "every monday at five pm
   remind me to call phil" (a time that is the subject, "today was a hard day", asks nothing).
 - After a statement: "i have a meeting at ten please remind me", "i don't want to carry an umbrella
-  will we have rain today", "it's five here what time is it in england".
+  will we have rain today", "it's five here what time is it in england", "the meeting has been
+  changed put it on thursday".
 
 ``request_starts`` proposes the places; the reader classifies the words from there and keeps the
 first place where they read as a request. The words before it are left as a fragment: what they
