@@ -243,4 +243,4 @@ CLOCK_WORDS = frozenset(
 PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
 TWO_LETTER_DAY_WORDS = frozenset({"tu", "th"})  # "on Th", "Tu 3pm" (see the weekdays family)
 TRIGGER_WORDS = (CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
-                 | TWO_LETTER_DAY_WORDS)
+                 | TWO_LETTER_DAY_WORDS | {"weekday"})  # "next weekday": the next working day

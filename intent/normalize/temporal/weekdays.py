@@ -40,11 +40,12 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
-_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|the\s+upcoming|upcoming|"
-              r"the\s+previous|previous|this|next|last|past|coming")
+_QUALIFIER = (r"this\s+upcoming|this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
+              r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
-    r"(?:\s+(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
+    # "on Tuesday, next week": the week after a comma too (read only at the end of the phrase)
+    r"(?:(?:\s+|,\s+(?=(?:this|next|last)\s+week\b))(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
     r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
     # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
@@ -104,8 +105,8 @@ _NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+t
 # day: Monday to Friday, public holidays not known) counted inside a month.
 _BUSINESS_DAY = r"(?:business|working|work)\s+day|weekday"
 _NTH_OF_MONTH = re.compile(
-    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY}|day)\s+"
-    rf"(?:(?:(?:of|in)\s+(?:this\s+)?|this\s+)({MONTH})\.?(?:,?\s+({YEAR}))?|"
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY}|day)\s+"
+    rf"(?:(?:(?:of|in)\s+(?:this\s+)?|this\s+)({MONTH})\.?(?:,?\s+({YEAR}|'\d{{2}}))?|"
     r"(?:(?:of|in)\s+|(?=(?:this|next|last)\s+month))(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
@@ -129,7 +130,7 @@ _DAY_OF_YEAR = re.compile(
     re.IGNORECASE,
 )
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
-        "last": -1}
+        "last": -1, "final": -1}
 # "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday",
 # "next week, maybe Wednesday",
 # "previous week - Monday".
@@ -153,6 +154,20 @@ _CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|thr
                          r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
 _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
                         r"\d)|\.?\s*$)", re.IGNORECASE)
+
+
+_PHRASE_END = re.compile(r"\s*(?:$|[.;!?)]|,|\s(?:at|@|in\s+the|morning|afternoon|evening|night)\b)", re.IGNORECASE)
+# "next business day", "the next working day", "next weekday", "the previous business day": the
+# nearest Monday-to-Friday day after (before) today; public holidays are not known, so one that lands
+# on or crosses New Year's Day or Christmas is not read. "last business day" and "last working day" are
+# not read: the last one of a month, or someone's last day at work, as often as the one before today.
+_NEXT_WORKING_DAY = re.compile(
+    # "my next working day" is the speaker's own (a part-timer's), not the calendar's
+    r"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
+    r"\b(?:the\s+)?(next|previous|prior)\s+(?:(?:business|working|work)\s+day|weekday)\b"
+    r"(?!\s+(?:of|in|after|before)\b)",
+    re.IGNORECASE,
+)
 
 
 # "sun at 10am", "sat 5th dec", "Sun Dec 6": a time of day or a date follows.
@@ -187,7 +202,13 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     if match.group(3):
         month = MONTHS[match.group(3).lower()]
         if match.group(4):
-            return _dated_piece(match, _nth_in_month(date(int(match.group(4)), month, 1), weekday, nth), False)
+            year = int(match.group(4).lstrip("'"))
+            if len(match.group(4)) == 3:  # "'02": as calendar dates read two digits (either century: not read)
+                ahead = 2000 + year - today.year
+                if 10 < ahead <= 30:
+                    return None
+                year += 2000 if ahead <= 10 else 1900
+            return _dated_piece(match, _nth_in_month(date(year, month, 1), weekday, nth), False)
         for year in (today.year, today.year + 1):
             value = _nth_in_month(date(year, month, 1), weekday, nth)
             if value is not None and value >= today:
@@ -247,7 +268,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming"):
+    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming", "this upcoming"):
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
@@ -333,6 +354,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         which = " ".join((match.group(5) or "").lower().split())
         end = match.end()
+        if which and "," in text[match.end(2):match.start(5)] and not _PHRASE_END.match(text, end):
+            continue  # "busy Tuesday, next week is free": the week opens a clause of its own
         if which and not qualifier:
             days: tuple[date, ...] = (_in_week(weekday, which, today),)
         elif (match.group(6) or match.group(7)) and not qualifier:
@@ -438,6 +461,15 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         sign = -1 if (match.group(3) or "").lower() == "before" else 1
         days = tuple(base + sign * step for base in bases)
         out.append(Piece(match.start(), match.end(), "date", days=days, inferred=True))
+    for match in scan(_NEXT_WORKING_DAY, text, "day" in low or "weekday" in low):
+        step = timedelta(days=-1 if match.group(1).lower() in ("previous", "prior") else 1)
+        day = today + step
+        while day.weekday() >= 5:
+            day += step
+        passed = (today + step * i for i in range(1, abs((day - today).days) + 1))
+        if any((d.month, d.day) in ((1, 1), (12, 25)) for d in passed):
+            continue
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
     for match in _NTH_FROM_NOW.finditer(text):
         count = count_of(match.group(1))
         if count is None or count < 1:
