@@ -746,8 +746,10 @@ _SHIFT = re.compile(
 _WORKING_DAY = r"weekday|business\s+day|working\s+day|work\s+day"  # Monday to Friday (holidays not known)
 _NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
               "fifth": 5, "5th": 5}
+# "3 mondays after May 25", "two fridays before Christmas": counted the same way.
 _WEEKDAY_SHIFT = re.compile(
-    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)})\s+)({WEEKDAY}|{_WORKING_DAY})\s+"
+    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)}|[2-9]|two|three|four|five)\s+)"
+    rf"({WEEKDAY}|{_WORKING_DAY})s?\s+"
     r"(before|after|following|prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE)
 # "sunday 3 weeks after january 15th": a weekday in the week the count lands in.
@@ -758,7 +760,8 @@ def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | N
     match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 48), mention.start)
     if match is None:
         return None
-    nth = _NTH_WORDS[(match.group(1) or match.group(2) or "first").lower()]
+    word = (match.group(1) or match.group(2) or "first").lower()
+    nth = _NTH_WORDS.get(word) or count_of(word) or 1
     after = match.group(4).lower() in ("after", "following")
     if match.group(3).lower() not in WEEKDAYS:
         # "the first business day after Christmas", "the 2nd working day before the 15th": Monday to Friday
