@@ -78,6 +78,10 @@ _PART = re.compile(
 # day join it to the time said after them (read apart, the time alone would be its next occurrence)
 _JOIN = re.compile(r"^(?:[\s,()]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
                    r"first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
+# A weekday or month written short ("Fri.", "Sept."), whose stop does not end a sentence when a word in
+# lower case follows.
+_ABBREVIATED_END = re.compile(r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
+                              r"oct|nov|dec)$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
@@ -506,6 +510,10 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
         if groups:
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
+            after_stop = (gap[1:] + text[piece.start : piece.start + 1]).strip()[:1]
+            if (gap.startswith(".") and (after_stop.islower() or after_stop.isdigit())
+                    and _ABBREVIATED_END.search(text, 0, last.pieces[-1].end)):
+                gap = gap[1:]  # "Fri. at 3pm", "next wed. at 5pm": the stop of a short name, no sentence's end
             dashed = _DATE_DASH_TIME.match(gap) is not None and last.dated_only() and piece.kind == "time"
             if (_JOIN.match(gap) or dashed) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
