@@ -160,7 +160,9 @@ _END_OF = re.compile(
     rf"(month|year)|({MONTH})(?:\s+({YEAR}))?)|(eom|eoy))\b(?![\w-]|\s+(?:of|after|before|to)\b|\s+\d)",
     re.IGNORECASE,
 )
-_HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
+# "in half an hour", "a half hour ago", "in a quarter-hour" (American "a half hour")
+_HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour|"
+                        r"a\s+half[\s-]hour|a\s+quarter[\s-]hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
 
 
@@ -501,7 +503,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             out.append(Piece(match.start(), match.end(), "date", days=(last_day,), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
-        minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
+        minutes = 90 if "and a half" in phrase else 30 if "half" in phrase else 15
         tail = (match.group(2) or "").strip().lower()
         if not tail and not match.group(0).lower().startswith("in"):
             continue
