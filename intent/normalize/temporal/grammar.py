@@ -511,9 +511,9 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
             after_stop = (gap[1:] + text[piece.start : piece.start + 1]).strip()[:1]
-            if (gap.startswith(".") and (after_stop.islower() or after_stop.isdigit())
+            if (gap.startswith(".") and (after_stop.islower() or after_stop.isdigit() or after_stop == ",")
                     and _ABBREVIATED_END.search(text, 0, last.pieces[-1].end)):
-                gap = gap[1:]  # "Fri. at 3pm", "next wed. at 5pm": the stop of a short name, no sentence's end
+                gap = gap[1:]  # "Fri. at 3pm", "Tues., Dec. 8": the stop of a short name, no sentence's end
             dashed = _DATE_DASH_TIME.match(gap) is not None and last.dated_only() and piece.kind == "time"
             if (_JOIN.match(gap) or dashed) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
