@@ -70,7 +70,8 @@ __all__ = ["read_temporal"]
 # ("Friday a.m. at 9") is not taken as a part of day: the time would be read apart from its day
 _PART = re.compile(
     r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch|"
-    r"arvo|eve(?!\s+of\b))|"
+    # "tmrw morn", "this aft" (chat; "aft" only after a day word: "fore and aft" is no afternoon)
+    r"arvo|morn|(?:(?<=this\s)|(?<=today\s)|(?<=tomorrow\s)|(?<=tmrw\s))aft|eve(?!\s+of\b))|"
     r"(am|pm|a\.m|p\.m)\b(?!\s*[:\d]))(?:(?<![ap]\.m)\b|(?<=[ap]\.m)\.?(?![.,]*\s*(?:at\b|@|around\b|about\b|\d)))",
     re.IGNORECASE,
 )
@@ -112,7 +113,8 @@ def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
-        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening", "a.m": "am",
+        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "aft": "afternoon", "morn": "morning",
+                                                         "eve": "evening", "a.m": "am",
                                                          "p.m": "pm"}.get(part, part)
         if (part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at"))
                 and not _DAY_BEFORE_MERIDIEM.search(_before(text, match.start(), 16))):

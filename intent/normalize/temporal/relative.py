@@ -43,7 +43,7 @@ _COUNTS_SOMETHING_ELSE = re.compile(r"\b(?:for|of|with)[ \t]+$", re.IGNORECASE)
 _DAY_WORDS = re.compile(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterdays?|todays?|2day|tonight|tonite|2nite|"
-    r"this\s+(?:morning|afternoon|evening|night)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
+    r"this\s+(?:morning|afternoon|evening|night|morn|aft)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
     r"this(?=\s+(?:noon|midday)\b))\b",  # "this noon": today's, even in a sentence about the past
     re.IGNORECASE,
 )
@@ -335,7 +335,9 @@ def _part_word(word: str) -> str | None:
     word = " ".join(word.lower().split())
     if word in ("tonight", "tonite", "2nite"):
         return "night"
-    return word.split()[1] if word.startswith("this ") and word != "this day" else None
+    if not word.startswith("this ") or word == "this day":
+        return None
+    return {"morn": "morning", "aft": "afternoon"}.get(word.split()[1], word.split()[1])
 
 
 def relative_pieces(text: str, reference: datetime | None, words: frozenset[str] | None = None) -> list[Piece]:
