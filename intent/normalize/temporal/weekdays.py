@@ -46,7 +46,7 @@ _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     # "on Tuesday, next week": the week after a comma too (read only at the end of the phrase)
     r"(?:(?:\s+|,\s+(?=(?:this|next|last)\s+week\b))(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
-    r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
+    rf"(after\s+next(?!\s+(?:{WEEKDAY})\b)|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
     # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
     r"(next|coming|last|gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
@@ -72,7 +72,8 @@ _NEXT_THEN_LIST = re.compile(
     re.IGNORECASE,
 )
 _ONE_WEEKDAY = re.compile(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
-_THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
+# ("the monday after next monday" is a weekday after a day: see the grammar's shifted days)
+_THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b(?!\s+(?:{WEEKDAY})\b)", re.IGNORECASE)
 _THE_BEFORE_LAST = re.compile(rf"\b(?:the\s+)?({WEEKDAY})\s+before\s+last\b", re.IGNORECASE)
 _BUSINESS = 7  # the "weekday" of a working day counted in a month
 _WEEKS_FROM = re.compile(
