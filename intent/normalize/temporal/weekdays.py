@@ -40,7 +40,7 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
-_QUALIFIER = (r"this\s+upcoming|this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
+_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
               r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
@@ -269,7 +269,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming", "this upcoming"):
+    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming"):
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
