@@ -3,7 +3,8 @@
 "a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
 tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago", "in two days' time", "a week
 today", "tomorrow week", "a year ago today", "3 years ago tomorrow", counts of several units
-("1 month and 21 days ago"),
+("1 month and 21 days ago"), counts written short ("3w later", "in 1d 2hr 5min", "-2hr5min", "+2 months,
+5 days", "now + 40 minutes"; "m" alone is no unit), said roughly ("in around 5 hours"),
 working days ("in 4 business days": Saturday and Sunday skipped, public holidays not known), and
 the reference clock on another day ("same time tomorrow", "same time next week", "Friday at this
 time").
