@@ -89,7 +89,7 @@ corpus :: Corpus
 allExamples :: [Example]
 allExamples = concat
   [ examples (datetime (2013, 2, 15, 10, 30, 0) Minute)
-             [ "Feb 15 at 10:30"
+             [ "Feb 15, 10:30"
              , "Feb 15 4:30"
              ]
   ]
