@@ -19,8 +19,6 @@ SCHEMAS = {
 # (reference, input, field kind, quote, value the quote alone gives)
 PARTS = [
     ("2012-08-10T00:00:00Z", "Remind me Sunday, March, 6th 2016", "date", "Sunday", "2012-08-12"),
-    ("2012-08-10T00:00:00Z", "Remind me 2 day before yesterday", "date", "day before yesterday", "2012-08-08"),
-    ("2012-08-10T00:00:00Z", "Remind me Aug 9, 96", "date", "Aug 9", "2013-08-09"),
     ("2023-12-29T08:30:00Z", "Send the report next tuesday +10 days please", "date", "next tuesday", "2024-01-02"),
     ("2023-12-29T08:30:00Z", "Send the report now + 40minutes please", "datetime", "now", "2023-12-29T08:30:00Z"),
     ("2016-10-01T08:00:00Z", "Remind me 05/31/2024-14:15", "datetime", "14:15", "2016-10-01T14:15:00Z"),
