@@ -54,8 +54,9 @@ read with ``ast``, "now" fixed; the other locales' files are counted and left ou
 ``parsedatetime_phrases``, see ``bench.parsedatetime_time_corpus`` for the grain rule and what is left
 out). chrono, Chronic, natty, go, dateparser, compromise and parsedatetime print how many cases were
 left out, by reason. dateparser, compromise and parsedatetime (since b5ea558) are held-out corpora
-(``HELD_OUT_CORPORA``): ``--failures`` is refused for them. go was held out too until its per-phrase outcomes were first read (from d7aa9f0 to
-2c20df2), and chrono and natty until c2237b2; they are tuning corpora since.
+(``HELD_OUT_CORPORA``): ``--failures`` is refused for them. go was held out too until its
+per-phrase outcomes were first read (from d7aa9f0 to 2c20df2), and chrono and natty until c2237b2;
+they are tuning corpora since.
 
 A *simple phrase* is one whose expected value is a single calendar day or a single moment
 (Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
@@ -139,7 +140,8 @@ __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
     "WrapperScore", "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "compromise_phrases",
     "ctparse_phrases", "dateparser_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases",
-    "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized", "parsedatetime_phrases", "recognizers_direction_phrases",
+    "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized",
+    "parsedatetime_phrases", "recognizers_direction_phrases",
     "recognizers_phrases", "recognizers_texts", "score", "wrapper_report", "wrapper_scores",
 ]
 
@@ -775,7 +777,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime: keep phrases resolving to a "
+                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime: keep phrases "
+                             "resolving to a "
                              "time of day "
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
