@@ -514,8 +514,13 @@ def read_parsedatetime(paths: Sequence[Path]) -> ParsedatetimeCorpus:
     corpus = ParsedatetimeCorpus()
     seen: set[tuple[str, datetime, datetime, str]] = set()
     for path in paths:
-        source = path.read_text(encoding="utf-8")
-        tree = ast.parse(source)
+        try:
+            source = path.read_text(encoding="utf-8")
+            tree = ast.parse(source)
+        except (UnicodeDecodeError, SyntaxError, ValueError):
+            corpus.dropped["a file that is not Python source (not read)"] += 1
+            corpus.dropped_at.append((path.name, "", "a file that is not Python source (not read)"))
+            continue
         locales = {m.group(1) for m in _LOCALE_NAME.finditer(source)} - {"en_US", "en_us"}
         if locales:
             reason = f"another locale ({', '.join(sorted(locales))})"

@@ -179,3 +179,10 @@ def test_parsedatetime_is_held_out_and_shows_only_aggregates(tmp_path: Path, cap
     out = capsys.readouterr().out
     assert "8 phrases read, 11 cases left out" in out
     assert "read as: 4 days, 3 moments, 1 times of day" in out and "time grammar: 8 phrases" in out
+
+
+def test_a_file_that_is_not_python_is_counted_not_raised(tmp_path: Path) -> None:
+    path = tmp_path / "TestBroken.py"
+    path.write_text("def test(:\n    self.cal.parse('tomorrow')\n", encoding="utf-8")
+    corpus = read_parsedatetime([path, *_write(tmp_path)])
+    assert corpus.dropped["a file that is not Python source (not read)"] == 1 and len(corpus.cases) == 8
