@@ -40,7 +40,10 @@ class Line:
 
     @property
     def id(self) -> str:
-        return f"{self.family}:{self.number}:{self.sentence or self.phrase}"
+        # ASCII only: pytest escapes other characters in ids, and tools that map ids back to tests
+        # (mutmut's per-test stats) then fail to find them.
+        text = (self.sentence or self.phrase).encode("ascii", "replace").decode("ascii")
+        return f"{self.family}:{self.number}:{text}"
 
     @property
     def input(self) -> str:
