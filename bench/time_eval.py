@@ -103,6 +103,11 @@ phrase by phrase.
 day is a matter of convention in its form class (``bench.time_conventions``: "Monday" said later in
 the week, "next Friday", a month and day just gone, ...) and prints, per class, where the corpus's
 expected values lie from the reference and how the grammar's readings came out.
+``--ambiguity`` (refused for the held-out corpora too) takes the phrases offered ambiguous and prints,
+per dimension their candidates differ along and form class (``bench.ambiguity_classes``: "order:
+numeric date with dots", "half-day: H:MM with a date, hour 7-11", "year: a month-day without a year"),
+which candidate the corpus expects; and, for every phrase with a numeric date whatever its outcome,
+which order (day-first, month-first, year-first) its expected value implies.
 ``--directions`` (Recognizers-Text) takes instead the parser specs' phrases whose future and past
 resolutions differ ("Monday", "Nov 20" said after it): those whose value depends on which way the
 sentence looks; it counts how many come out with both readings offered, with the future one or the
@@ -126,6 +131,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bench.ambiguity_classes import ambiguity_table
 from bench.chronic_corpus import read_chronic
 from bench.chrono_corpus import read_chrono
 from bench.compromise_time_corpus import read_compromise
@@ -801,13 +807,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--conventions", action="store_true",
                         help="per form class whose day is a convention ('Monday' said on a Thursday, 'next "
                              "Friday', 'Nov 20' just gone): what the corpus expects and how the grammar reads it")
+    parser.add_argument("--ambiguity", action="store_true",
+                        help="per form class of the phrases offered ambiguous ('8.5.2018', 'at 5', 'aug 3' said "
+                             "after it): which candidate the corpus expects; and per numeric date form, the order "
+                             "every phrase's expected value implies")
     parser.add_argument("--compare", action="store_true",
                         help="list each phrase whose outcome as a field's quote differs from its outcome inside a "
                              "request, with both")
     args = parser.parse_args(argv)
-    if (args.failures or args.compare or args.conventions) and args.corpus in HELD_OUT_CORPORA:
+    if (args.failures or args.compare or args.conventions or args.ambiguity) and args.corpus in HELD_OUT_CORPORA:
         print(f"{args.corpus} is a held-out corpus: only its aggregate figures are shown (no --failures, "
-              "no --compare, no --conventions)", file=sys.stderr)
+              "no --compare, no --conventions, no --ambiguity)", file=sys.stderr)
         return 2
     if args.wrapper is not None and "{phrase}" not in args.wrapper:
         print("--wrapper needs '{phrase}' where the phrase goes, e.g. --wrapper 'Note: {phrase}'", file=sys.stderr)
@@ -879,6 +889,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         reader = in_request if args.pipeline else _readings
         for kind, (expected, outcomes) in convention_table(phrases, lambda p: _outcome_of(p, reader).kind).items():
             print(f"{kind}: expected {dict(expected.most_common())}  read {dict(outcomes.most_common())}")
+        return 0
+    if args.ambiguity:
+        ambiguous, orders = ambiguity_table(phrases, partial(_safe_readings, reader=in_request if args.pipeline
+                                                             else _readings))
+        for kind, choices in ambiguous.items():
+            print(f"ambiguous, {kind}: expected {dict(choices.most_common())}")
+        for form, found in orders.items():
+            print(f"written, {form}: {dict(found.most_common())}")
         return 0
     if args.compare:
         differences = compare(phrases, in_request)

@@ -172,7 +172,7 @@ def test_parsedatetime_phrases_keep_times_of_day_only_with_times(tmp_path: Path)
 def test_parsedatetime_is_held_out_and_shows_only_aggregates(tmp_path: Path, capsys: Any) -> None:
     paths = [str(p) for p in _write(tmp_path)]
     assert "parsedatetime" in HELD_OUT_CORPORA
-    for refused in ("--failures", "--compare", "--conventions"):
+    for refused in ("--failures", "--compare", "--conventions", "--ambiguity"):
         assert main(["parsedatetime", *paths, *([refused, "5"] if refused == "--failures" else [refused])]) == 2
         assert "held-out" in capsys.readouterr().err
     assert main(["parsedatetime", *paths, "--times"]) == 0

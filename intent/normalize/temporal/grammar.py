@@ -60,6 +60,7 @@ from intent.normalize.temporal.named_week import in_named_week
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
 from intent.normalize.temporal.relative import relative_pieces
 from intent.normalize.temporal.rests import next_to_unread_rest
+from intent.normalize.temporal.stamps import morning_of_written_stamp
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_in_week_of, weekday_pieces
 from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
@@ -254,8 +255,8 @@ class _Group:
             )
         return False
 
-    def mention(self, today: date | None, small_hours: bool = False) -> TemporalMention | None:
-        """The phrase the pieces make; ``small_hours``: the reference time is before 6am."""
+    def mention(self, today: date | None, small_hours: bool = False, text: str = "") -> TemporalMention | None:
+        """The phrase the pieces make in ``text``; ``small_hours``: the reference time is before 6am."""
         if any(p.bad for p in self.pieces):
             return None
         dates = [p for p in self.pieces if p.kind in ("date", "moment")]
@@ -320,6 +321,8 @@ class _Group:
             elif parts and not all(_part_fits(parts[0], c) for c in clocks) and clock_piece.kind == "time":
                 if not (parts[0] == "night" and clocks == ((0, 0),)):
                     return None  # "9am tonight": the words disagree
+            elif not parts and text and (morning := morning_of_written_stamp(text, clock_piece, dates)):
+                clocks = morning  # "10 OCT, 10:30": a written date and a clock 7 to 11 with minutes (stamps.py)
         zones = ZONE_CHOICES.get(zone, (zone,)) if zone else (zone,)  # "9:30pm IST": each IST is a reading
         readings = tuple(
             Reading(day, clock, one_zone, times[0].second if times and clock is not None else 0,
@@ -512,7 +515,7 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
                 continue
         groups.append(_Group(piece))
     small_hours = reference is not None and reference.hour < 6
-    mentions = [_shifted(text, m, today) for g in groups if (m := g.mention(today, small_hours)) is not None]
+    mentions = [_shifted(text, m, today) for g in groups if (m := g.mention(today, small_hours, text)) is not None]
     # a phrase a shifted one took in ("Friday" of "the Friday before Dec 25") is not read again
     mentions = [m for m in mentions
                 if not any(o is not m and o.start <= m.start and m.end <= o.end for o in mentions)]
