@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from intent.executors.builtin.clause_openings import after_frames, after_marker, read_openings
 from intent.executors.builtin.clause_words import Clause, constraint_at, frame_at, is_verb_start, match_at
-from intent.executors.builtin.lexicon import DETERMINERS, SOCIAL_WORDS, SUBJECT_PRONOUNS, VERBS, WH_WORDS
+from intent.executors.builtin.lexicon import (
+    ASSISTANT_NOUNS,
+    DETERMINERS,
+    NOUN_COMPOUNDS,
+    SOCIAL_WORDS,
+    SUBJECT_PRONOUNS,
+    VERBS,
+    WH_WORDS,
+)
 
 __all__ = ["classify"]
 
@@ -24,11 +32,15 @@ _ASKED_SUBJECTS = frozenset(
     """i me my you u we there it they your our the this that these those any anyone anybody anything
     someone somebody something everyone everybody everything""".split()
 )
+# These open a question whoever the subject is ("did mike send me an email", "is jimmie's party
+# cancelled", "has derek logged in today"): none of them opens a request or a name.
+_ASKING_AUX = frozenset("is are was were does did has".split())
 # "do" and "have" also open requests with their object ("Do it now", "Have my car washed").
 _ACTION_AUX = frozenset({"do", "have"})
 _ACTION_AUX_SUBJECTS = frozenset({"i", "you", "u", "we"})
 # Questions that tell rather than ask ("Did you know that ...", "Do you know what? ..."); and
 # "Should you need help, call me" is a condition, not a question.
+_WH_IS = frozenset({"whats", "wheres", "whos", "hows", "whens"})  # "what's" written without its apostrophe
 _TELLING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know", "what"), ("should", "you"))
 
 
@@ -58,7 +70,7 @@ def _wh_question(clause: Clause, index: int) -> bool:
         and tokens[index].low in WH_WORDS
         and not frame_at(tokens, index)
         and index + 1 < len(tokens)
-        and (tokens[index + 1].low in _AUX or tokens[index].low.endswith("'s"))
+        and (tokens[index + 1].low in _AUX or tokens[index].low.endswith("'s") or tokens[index].low in _WH_IS)
     ):
         clause.kind = "intent"
         clause.flags.add("question")
@@ -84,6 +96,8 @@ def _asks_the_assistant(clause: Clause, index: int) -> bool:
     if any(match_at(tokens, index, words) for words in _TELLING_QUESTIONS):
         return False  # without its "?", "did you know that the shop moved" tells something
     subject = tokens[index + 1].low
+    if word in _ASKING_AUX and tokens[index + 1].is_word and subject not in ("not", "n't", "never"):
+        return True  # "does not matter" states
     return subject in (_ACTION_AUX_SUBJECTS if word in _ACTION_AUX else _ASKED_SUBJECTS)
 
 
@@ -134,7 +148,10 @@ def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
         ):
             clause.kind = "constraint"
             clause.constraint_kind = "requirement"
-    elif word in VERBS or (word.endswith("ing") and clause.marker) or is_verb_start(tokens, index, strict=False):
+    elif index + 1 < len(tokens) and tokens[index + 1].low in NOUN_COMPOUNDS.get(word, ()):
+        return  # "train tickets to london": a noun phrase, read as one when nothing else asks
+    elif word in VERBS or (word.endswith("ing") and clause.marker) or (
+            word not in ASSISTANT_NOUNS and is_verb_start(tokens, index, strict=False)):  # not "weather in oslo"
         clause.kind = "intent"
     elif framed and tokens[index].is_word and not tokens[index].low[:1].isdigit():
         clause.kind = "intent"

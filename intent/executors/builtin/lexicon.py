@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "AMBIGUOUS_VERBS",
+    "ASSISTANT_NOUNS",
     "CONSTRAINT_STARTERS",
     "CORRECTION_MARKERS",
     "CORRECTION_VERBS",
@@ -12,6 +13,7 @@ __all__ = [
     "FRAMES",
     "INDIRECT_QUESTION_VERBS",
     "LEAD_WORDS",
+    "NOUN_COMPOUNDS",
     "PARTICLES",
     "PERSON_WORDS",
     "PHRASAL",
@@ -70,6 +72,22 @@ VERBS = frozenset(
     wire postpone locate purchase display escalate notify pause free inspect terminate
     """.split()
 )
+
+# Things an assistant keeps, books, sends or looks up: a noun phrase headed by one of them, with a
+# time, a place or "please", is a request without its verb ("new reminder at three pm").
+ASSISTANT_NOUNS = frozenset(
+    """
+    alarm reminder timer meeting appointment event calendar schedule agenda weather forecast
+    temperature ticket flight train bus taxi cab ride hotel table reservation booking email mail
+    inbox message notification text news headline traffic recipe list note playlist song music
+    podcast radio audiobook date time
+    """.split()
+)
+
+# A verb that is a noun before these words: "train tickets to london" asks for tickets.
+NOUN_COMPOUNDS: dict[str, frozenset[str]] = {
+    "train": frozenset("ticket tickets times timetable schedule station ride".split()),
+}
 
 # Words that are nouns as often as verbs: after "and" or a comma they start a request only when
 # an object follows (a determiner, a pronoun, a particle or a number).

@@ -8,7 +8,7 @@ from intent.executors.builtin.clauses import Clause
 from intent.executors.builtin.lexicon import CUT_WORDS, PHRASAL, VERBS, WH_WORDS
 from intent.executors.builtin.tokens import Token
 
-__all__ = ["Phrase", "Span", "parse_intent"]
+__all__ = ["Phrase", "Span", "object_end", "parse_intent"]
 
 Span = tuple[int, int]  # character offsets into the input
 
@@ -99,6 +99,14 @@ def _cut(tokens: list[Token], start: int, end: int, temporal: list[Span]) -> int
     return end
 
 
+def object_end(tokens: list[Token], start: int, end: int, temporal: list[Span]) -> int:
+    """Where the object phrase starting at ``start`` ends: before time words, politeness, fillers."""
+    object_end = _strip_end(tokens, start, _cut(tokens, start, end, temporal))
+    while object_end > start and tokens[object_end - 1].low in ("and", "or", "with", "to", "for", "the", "a"):
+        object_end -= 1
+    return object_end
+
+
 def _references(tokens: list[Token], start: int, end: int) -> list[Span]:
     out: list[Span] = []
     index = start
@@ -146,6 +154,16 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
             and tokens[first + 2].is_word
         ):
             action_end = first + 3  # "Do you have", "Did they ship"
+        elif (
+            tokens[first].low in ("did", "does", "has")
+            and first + 2 < end
+            and tokens[first + 1].is_word
+            and tokens[first + 1].low not in _POSSESSIVES
+            and (tokens[first].low != "has" or tokens[first + 2].low.endswith("ed"))
+            and tokens[first + 2].is_word
+            and tokens[first + 2].text[:1].islower()  # "Does Joe's Pizza take": a name of two words
+        ):
+            action_end = first + 3  # "Did mike send", "Has derek logged": a named subject as "you" above
         elif tokens[first].low in _AUX and first + 2 < end and tokens[first + 1].low == "there":
             action_end = first + 2  # "Is there", "Are there": what follows is what is asked about
         verb = tokens[first].low
@@ -188,9 +206,7 @@ def parse_intent(clause: Clause, temporal: list[Span]) -> Phrase | None:
         if tokens[target_start].low in ("on", "in", "at") and "question" not in clause.flags:
             break
         target_start += 1
-    target_end = _strip_end(tokens, target_start, _cut(tokens, target_start, end, temporal))
-    while target_end > target_start and tokens[target_end - 1].low in ("and", "or", "with", "to", "for", "the", "a"):
-        target_end -= 1
+    target_end = object_end(tokens, target_start, end, temporal)
     target = (tokens[target_start].start, tokens[target_end - 1].end) if target_end > target_start else None
     refs = _references(tokens, first + 1, end)  # "Turn it off": the pronoun may sit inside the action
     readings: list[str] = []

@@ -13,13 +13,15 @@ from intent.executors.builtin.followup import content_words, resolve_reference
 from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
 from intent.executors.builtin.restating import not_this_but_that
+from intent.executors.builtin.run_ons import MAX_TRIES, request_starts
 from intent.executors.builtin.self_correction import MARKER, cut_corrections
 from intent.executors.builtin.state import Recognition
+from intent.executors.builtin.time_spans import merge_spans
 from intent.executors.builtin.tokens import Token, sentences, tokenize
 from intent.executors.builtin.units import Unit, clause_span
 from intent.normalize import find_dates, find_times
 
-__all__ = ["read"]
+__all__ = ["read", "split_run_ons"]
 
 # Spans of time that end an object phrase like a date does ("next week", "in 10 minutes", "later").
 _PERIOD = re.compile(
@@ -45,6 +47,7 @@ def read(state: Recognition) -> None:
     # (the time grammar may read the "'s" with the time word)
     temporal = [(s, e) for s, e in temporal if "'s" not in (text[e : e + 2], text[e - 2 : e].replace("’", "'"))
                 and text[e : e + 2] != "’s"]
+    state.time_spans = merge_spans(temporal)
     earlier, seen = False, 0  # whether a request came before; units already looked at
     for number, (tokens, ender) in enumerate(sentences(text, tokenize(text))):
         earlier = earlier or any(u.role == "intent" for u in state.units[seen:])
@@ -56,6 +59,32 @@ def read(state: Recognition) -> None:
                 if len(state.units) == first:
                     state.units.append(Unit(Clause(marker, number, kind="social"), "other"))
                 state.units[first].extra[MARKER] = (marker[0].start, marker[-1].end)
+
+
+def split_run_ons(state: Recognition) -> None:
+    """When no clause of a first turn reads as a request, one may start inside a clause (``run_ons``).
+
+    Run after the configured domains had their say on the clauses as written (``domain_led``).
+    """
+    if state.baseline is None and not any(unit.role in ("intent", "update?", "removal") for unit in state.units):
+        state.units = [part for unit in state.units for part in _run_on(state, unit)]
+
+
+def _run_on(state: Recognition, unit: Unit) -> list[Unit]:
+    """A clause that reads as no request, cut where one starts inside it ("olly | turn it up")."""
+    clause = unit.clause
+    if unit.role not in ("fragment", "other", "constraint"):
+        return [unit]
+    tokens = clause.tokens
+    for tries, start in enumerate(request_starts(clause, state.time_spans)):
+        if tries >= MAX_TRIES:
+            break
+        tail = classify(Clause(tokens[start:], clause.sentence, None, question=clause.question))
+        found = _unit(state, tail, state.time_spans) if tail.kind == "intent" else None
+        if found is not None and found.role == "intent":
+            head = Clause(tokens[:start], clause.sentence, clause.link, question=clause.question, body=clause.body)
+            return [Unit(head, "fragment"), found]
+    return [unit]
 
 
 def _read_words(state: Recognition, tokens: list[Token], number: int, ender: str, temporal: list[Span]) -> None:

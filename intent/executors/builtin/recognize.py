@@ -1,8 +1,10 @@
 """``recognize(task_input) -> candidate``: the built-in recognizer as one pure, deterministic function.
 
-The stages, each in its own module: ``reading`` (clauses -> units), ``domain_led`` (verbless
-requests read by their domain), ``placing`` (field values), ``settling`` (what a follow-up turn
-changes) and ``building`` (the candidate object), all working on one ``Recognition`` (``state``).
+The stages, each in its own module: ``reading`` (clauses -> units, and requests that start inside
+a clause, ``run_ons``), ``domain_led`` (verbless requests read by their domain), ``noun_requests``
+(verbless requests for a thing an assistant handles), ``placing`` (field values), ``settling``
+(what a follow-up turn changes) and ``building`` (the candidate object), all working on one
+``Recognition`` (``state``).
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from typing import Any
 from intent.executors.builtin.building import build
 from intent.executors.builtin.coordination import distribute
 from intent.executors.builtin.domain_led import promote_domain_request
+from intent.executors.builtin.noun_requests import promote_noun_requests
 from intent.executors.builtin.placing import place_fields
-from intent.executors.builtin.reading import read
+from intent.executors.builtin.reading import read, split_run_ons
 from intent.executors.builtin.self_correction import fold_corrections
 from intent.executors.builtin.settling import settle
 from intent.executors.builtin.state import Recognition
@@ -33,6 +36,8 @@ def recognize(task_input: Mapping[str, Any], *, model: Any = None) -> dict[str, 
     state.units = distribute(state.units)
     fold_corrections(state.units, state.text)
     promote_domain_request(state)
+    split_run_ons(state)
+    promote_noun_requests(state)
     place_fields(state)
     settle(state)
     return build(state)

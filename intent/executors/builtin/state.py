@@ -59,6 +59,8 @@ class Recognition:
     numbered_items: frozenset[int] = frozenset()  # where items 2, 3, ... of a numbered list start
     units: list[Unit] = field(default_factory=list)
     temporal: tuple[list[Mention], list[Mention]] = ([], [])
+    # Where times and periods stand, sorted and disjoint (``reading``, ``time_spans``).
+    time_spans: list[tuple[int, int]] = field(default_factory=list)
     model: Any = None  # trained from examples (intent.nlu.training.TrainedModel), or None
     trained_cache: dict[str, Any] = field(default_factory=dict)  # text -> the model's domain answer
 

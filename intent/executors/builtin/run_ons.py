@@ -1,0 +1,128 @@
+"""Where a request starts inside a clause that reads as none, said without a pause or a comma.
+
+- After a name that calls the assistant: "olly turn the volume up", "google please mute".
+- After a time that opens the clause: "on tuesday what is the weather", "every monday at five pm
+  remind me to call phil" (a time that is the subject, "today was a hard day", asks nothing).
+- After a statement: "i have a meeting at ten please remind me", "i don't want to carry an umbrella
+  will we have rain today", "it's five here what time is it in england", "the meeting has been
+  changed put it on thursday".
+
+``request_starts`` proposes the places; the reader classifies the words from there and keeps the
+first place where they read as a request. The words before it are left as a fragment: what they
+say (a time, a place) still reaches the request's fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from intent.executors.builtin.clause_words import Clause, frame_at
+from intent.executors.builtin.lexicon import (
+    DETERMINERS,
+    INDIRECT_QUESTION_VERBS,
+    SUBJECT_PRONOUNS,
+    SUBORDINATORS,
+    VERBS,
+    WH_WORDS,
+)
+from intent.executors.builtin.phrases import Span
+from intent.executors.builtin.time_spans import covered
+from intent.executors.builtin.tokens import Token
+
+__all__ = ["MAX_TRIES", "request_starts"]
+
+MAX_TRIES = 4  # places tried per clause: the reading stays linear in the text
+_AUX = frozenset("is are was were will would can could do does did should has have am 's".split())
+_MODALS = frozenset("will would can could should shall may might must".split())
+_QUESTION_AUX = frozenset("will would can could is are do does did".split())
+_QUESTION_SUBJECTS = frozenset({"we", "you", "i", "it", "there", "they", "u"})
+# Words around a time that opens a clause ("on", "every", "daily"), part of it.
+_TIME_LEAD = frozenset(
+    """on by at in every each the this next coming following daily weekly nightly of from starting""".split()
+)
+# Words that call no one: negations, modals, links, degree words ("wouldn't mind", "anything i need").
+_NOT_NAMES = frozenset(
+    """not no never dont wont cant didnt doesnt isnt will would can could should shall may might must and
+    or but so if then than because also just really very too anything something nothing everything
+    anyone someone nobody everyone any some every each all this that these those here there now""".split()
+)
+# Words of a time the grammar leaves to others (a recurrence: "every wednesday night at five pm").
+_TIME_WORDS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
+    saturdays sundays morning afternoon evening night tonight today tomorrow noon midnight am pm week
+    weekend day one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
+    forty fifty half quarter past""".split()
+)
+# Words after which a question is reported, not asked ("i wonder if you could", "i know what time it is").
+_REPORTING = INDIRECT_QUESTION_VERBS | SUBORDINATORS | frozenset(
+    "that whether what which who to know wonder wondering sure idea".split())
+
+
+def _in_time(token: Token, temporal: list[Span]) -> bool:
+    return token.low in _TIME_WORDS or token.low[:1].isdigit() or covered(temporal, token.start)
+
+
+def _after_time(tokens: list[Token], body: int, temporal: list[Span]) -> int | None:
+    """The first word after a time that opens the clause ("on tuesday | what is ..."), or None."""
+    index, timed = body, False
+    while index < len(tokens) and (_in_time(tokens[index], temporal) or tokens[index].low in _TIME_LEAD
+                                   or tokens[index].low == ","):  # fmt: skip
+        timed = timed or _in_time(tokens[index], temporal)
+        index += 1
+    if not timed or index >= len(tokens) or tokens[index].low in _AUX:
+        return None  # "today was a hard day": the time is what the clause is about
+    return index
+
+
+def _after_name(tokens: list[Token], body: int) -> int | None:
+    """ "olly | turn the volume up": one word calling the assistant, then a verb or a request frame."""
+    if body + 1 >= len(tokens):
+        return None
+    name, following = tokens[body].low, tokens[body + 1]
+    if (not tokens[body].is_word or name in VERBS or name in DETERMINERS or name in SUBJECT_PRONOUNS
+            or name in WH_WORDS or name in _AUX or name in _NOT_NAMES or name.endswith("n't")
+            or name[:1].isdigit()):  # fmt: skip
+        return None
+    if following.low in VERBS or frame_at(tokens, body + 1) or following.low in ("i", "i'd", "i'm"):
+        return body + 1
+    return None
+
+
+def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
+    """Does a question or a "please" request start at ``index``, inside a statement?"""
+    word = tokens[index].low
+    previous = tokens[index - 1].low
+    following = tokens[index + 1].low if index + 1 < len(tokens) else ""
+    if not following or previous in _REPORTING or (previous in _AUX and not _in_time(tokens[index - 1], temporal)):
+        return False  # "... if you could", "i am please": no request starts; "at ten am please remind me" does
+    if word == "please":
+        return following in VERBS
+    if word in VERBS and following in ("it", "them"):  # "... has been changed put it on thursday"
+        return previous not in _MODALS and previous not in SUBJECT_PRONOUNS and not previous.endswith("'ll")
+    if word in _QUESTION_AUX:
+        return following in _QUESTION_SUBJECTS and previous not in SUBJECT_PRONOUNS
+    if word in WH_WORDS:  # "what time is it": the order of a question, not "what time it is" or "what to do"
+        return any(t.low in _AUX for t in tokens[index + 1 : index + 3]) and not any(
+            t.low in SUBJECT_PRONOUNS or t.low == "to" for t in tokens[index + 1 : index + 3])
+    return False
+
+
+def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
+    """Places inside ``clause`` (token indexes after its body) where a request may start, in order.
+
+    ``temporal``: where the text's times stand, sorted and disjoint (``time_spans``).
+
+    A rule ("Don't send any notifications", "Never use my email") opens with its own words: only a
+    question after it ("i don't want to carry an umbrella will we have rain today") is looked for.
+    """
+    tokens = clause.tokens
+    body = clause.body
+    if body >= len(tokens):
+        return
+    if clause.kind != "constraint":
+        for start in (_after_name(tokens, body), _after_time(tokens, body, temporal)):
+            if start is not None and start > body:
+                yield start
+    for index in range(body + 2, len(tokens) - 1):  # a statement has two words at least
+        if _asked_inside(tokens, index, temporal):
+            yield index
