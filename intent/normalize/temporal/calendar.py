@@ -66,16 +66,19 @@ _DASH = re.compile(
 # other words they may be an hour or a count ("Dec 5 10 people"), and are not read.
 # "March 3rd next year", "the 5th of May of last year": the year named by its distance from this one.
 _YEAR_WORDS = r"(?:,\s*|\s+(?:of\s+)?)((?:this|next|last)\s+year)\b"
-_TWO_DIGIT_YEAR = r"\s+(\d{2})(?=\s*$|\s*[,;!?)]|\.(?!\d)|\s+(?:at\s+|@\s*)?\d{1,2}[:.]\d{2}(?!\d))"
+# After a comma only a number no day can be ("Aug 9, 96"): "June 4, 12" lists two days.
+_TWO_DIGIT_YEAR = (r"(?:\s+(\d{2})|\s*,\s*(3[2-9]|[4-9]\d))"
+                   r"(?=\s*$|\s*[,;!?)]|\.(?!\d)|\s+(?:at\s+|@\s*)?\d{1,2}[:.]\d{2}(?!\d))")
 _MONTH_FIRST = re.compile(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|"
-    rf"{_YEAR_WORDS})?",
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|"
+    rf"{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|\s*('\d{{2}})\b|"
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
+    rf"(?:\s+in\s+the\s+year)?\s*('\d{{2}})\b|"
     rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
@@ -147,7 +150,8 @@ _GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
     r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-|"
-    rf"\s+(?:\d{{1,2}}[:.]\d{{2}}|\d{{4}}\b|(?:\d{{1,2}}|{HOUR_WORD})\s*[ap]\.?m\b))"
+    rf"\s+(?:\d{{1,2}}[:.]\d{{2}}|\d{{4}}\b|(?:\d{{1,2}}|{HOUR_WORD})\s*[ap]\.?m\b)|"
+    rf"\s*\(\s*(?:{WEEKDAY})\b)"  # "on the 8th (Tuesday)": the weekday in brackets checks the day
 )
 _DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
                        rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
@@ -412,7 +416,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         day = day_of(match.group(2))
         if day is None:
             continue
-        written_year = match.group(3) or match.group(4) or match.group(5) or match.group(6)
+        written_year = next((g for g in match.groups()[2:7] if g), None)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(1).lower().rstrip(".")], day,
                        _years(written_year, reference), reference)
         if piece and piece.past_days and reference is not None and match.group(0)[:4].lower() == "this" \
@@ -495,7 +499,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
         day = day_of(match.group(1))
         if day is None:
             continue
-        years = _years(next((g for g in match.groups()[2:9] if g), None), reference)
+        years = _years(next((g for g in match.groups()[2:10] if g), None), reference)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
         if piece:
             out.append(piece)

@@ -36,8 +36,9 @@ _H12 = r"(1[0-2]|0?[1-9])"
 # "9.am": a dot typed before am/pm, read only when the "m" follows ("2.a" is a section)
 _MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d)|\.(?=[ap]\.?\s?m\b))?(?:ish)?\s*{_MER}",
                        re.IGNORECASE)
-# "15:30", "19:00h", "07:30 hrs" (a 24-hour clock says so with "h" or "hrs")
-_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)(\s?(?:h|hrs)\b)?",
+_AT_BEFORE = re.compile(r"(?:\bat|@)\s*$", re.IGNORECASE)
+# "15:30", "19:00h", "07:30 hrs", "06:00 hours" (a 24-hour clock says so with "h", "hrs" or "hours")
+_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)(\s?(?:h|hrs|hours)\b)?",
                     re.IGNORECASE)
 _SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
 # "15h30", "8h10m", "8h10m00s"
@@ -291,6 +292,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if match.group(3) and int(match.group(3)):
             continue  # to the second: see _SECONDS
         hour, minute = int(match.group(1)), int(match.group(2))
+        if (match.group(4) or "").strip().lower() == "hours" and not (
+                match.group(1).startswith("0") or _AT_BEFORE.search(_before(text, match.start(), 8))):
+            continue  # "9:30 hours" is as often a while ("the flight takes 9:30 hours"); "06:00 hours" a time
         if match.group(1).startswith("0") or hour == 0 or hour >= 13 or match.group(4):
             out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
         else:

@@ -71,7 +71,8 @@ __all__ = ["read_temporal"]
 # ("Friday a.m. at 9") is not taken as a part of day: the time would be read apart from its day
 _PART = re.compile(
     r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch|"
-    r"arvo|eve(?!\s+of\b))|"
+    # "tmrw morn", "this aft" (chat; "aft" only after a day word: "fore and aft" is no afternoon)
+    r"arvo|morn|(?:(?<=this\s)|(?<=today\s)|(?<=tomorrow\s)|(?<=tmrw\s))aft|eve(?!\s+of\b))|"
     r"(am|pm|a\.m|p\.m)\b(?!\s*[:\d]))(?:(?<![ap]\.m)\b|(?<=[ap]\.m)\.?(?![.,]*\s*(?:at\b|@|around\b|about\b|\d)))",
     re.IGNORECASE,
 )
@@ -79,6 +80,10 @@ _PART = re.compile(
 # day join it to the time said after them (read apart, the time alone would be its next occurrence)
 _JOIN = re.compile(r"^(?:[\s,()]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
                    r"first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
+# A weekday or month written short ("Fri.", "Sept."), whose stop does not end a sentence when a word in
+# lower case follows.
+_ABBREVIATED_END = re.compile(r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
+                              r"oct|nov|dec)$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
@@ -109,7 +114,8 @@ def _part_pieces(text: str) -> list[Piece]:
     out = []
     for match in _PART.finditer(text):
         part = (match.group(1) or match.group(2)).lower()
-        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "eve": "evening", "a.m": "am",
+        part = "lunch" if part.startswith("lunch") else {"arvo": "afternoon", "aft": "afternoon", "morn": "morning",
+                                                         "eve": "evening", "a.m": "am",
                                                          "p.m": "pm"}.get(part, part)
         if (part in ("am", "pm") and not match.group(0).lower().startswith(("in", "this", "at"))
                 and not _DAY_BEFORE_MERIDIEM.search(_before(text, match.start(), 16))):
@@ -509,6 +515,10 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
         if groups:
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
+            after_stop = (gap[1:] + text[piece.start : piece.start + 1]).strip()[:1]
+            if (gap.startswith(".") and (after_stop.islower() or after_stop.isdigit() or after_stop == ",")
+                    and _ABBREVIATED_END.search(text, 0, last.pieces[-1].end)):
+                gap = gap[1:]  # "Fri. at 3pm", "Tues., Dec. 8": the stop of a short name, no sentence's end
             dashed = _DATE_DASH_TIME.match(gap) is not None and last.dated_only() and piece.kind == "time"
             if (_JOIN.match(gap) or dashed) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
@@ -749,8 +759,10 @@ _SHIFT = re.compile(
 _WORKING_DAY = r"weekday|business\s+day|working\s+day|work\s+day"  # Monday to Friday (holidays not known)
 _NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
               "fifth": 5, "5th": 5}
+# "3 mondays after May 25", "two fridays before Christmas": counted the same way.
 _WEEKDAY_SHIFT = re.compile(
-    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)})\s+)({WEEKDAY}|{_WORKING_DAY})\s+"
+    rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)}|[2-9]|two|three|four|five)\s+)"
+    rf"({WEEKDAY}|{_WORKING_DAY})s?\s+"
     r"(before|after|following|prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE)
 # "sunday 3 weeks after january 15th": a weekday in the week the count lands in.
@@ -761,7 +773,8 @@ def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | N
     match = _WEEKDAY_SHIFT.search(text, max(0, mention.start - 48), mention.start)
     if match is None:
         return None
-    nth = _NTH_WORDS[(match.group(1) or match.group(2) or "first").lower()]
+    word = (match.group(1) or match.group(2) or "first").lower()
+    nth = _NTH_WORDS.get(word) or count_of(word) or 1
     after = match.group(4).lower() in ("after", "following")
     if match.group(3).lower() not in WEEKDAYS:
         # "the first business day after Christmas", "the 2nd working day before the 15th": Monday to Friday

@@ -225,7 +225,7 @@ WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(w + "s" for w in WEEKDAYS)})
 RELATIVE_WORDS = frozenset(
     "today todays tonight tonite nite tomorrow tomorow tommorow tomorrows tmrw tmr tmw tmrow mrw mrow moro morrow "
     "yesterday yesterdays "
-    "overmorrow now rightnow atm instant eod cob eob eop play time "
+    "overmorrow now rightnow atm instant eod cob eob eop play time morn aft "
     "moment present night morning afternoon evening noon midday ago hence later business working eom eoy".split()
 ) | _UNIT_WORDS
 HOLIDAY_WORDS = frozenset(
@@ -240,7 +240,7 @@ CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
      "quarter", "half", "oclock", "clock", *(w + "ish" for w in HOUR_WORDS)}
 )
-PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve".split())
+PART_WORDS = frozenset("morning afternoon evening night am pm lunchtime lunch arvo eve morn aft".split())
 TWO_LETTER_DAY_WORDS = frozenset({"tu", "th"})  # "on Th", "Tu 3pm" (see the weekdays family)
 TRIGGER_WORDS = (CALENDAR_WORDS | WEEKDAY_WORDS | RELATIVE_WORDS | HOLIDAY_WORDS | CLOCK_WORDS | PART_WORDS
-                 | TWO_LETTER_DAY_WORDS)
+                 | TWO_LETTER_DAY_WORDS | {"weekday"})  # "next weekday": the next working day

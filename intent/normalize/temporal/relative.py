@@ -3,7 +3,8 @@
 "a week hence", "two weeks from now", "in a fortnight", "a month from today", "2 days from
 tomorrow", "in 2 hours", "half an hour from now", "45 minutes ago", "in two days' time", "a week
 today", "tomorrow week", "a year ago today", "3 years ago tomorrow", counts of several units
-("1 month and 21 days ago"),
+("1 month and 21 days ago"), counts written short ("3w later", "in 1d 2hr 5min", "-2hr5min", "+2 months,
+5 days", "now + 40 minutes"; "m" alone is no unit), said roughly ("in around 5 hours"),
 working days ("in 4 business days": Saturday and Sunday skipped, public holidays not known), and
 the reference clock on another day ("same time tomorrow", "same time next week", "Friday at this
 time").
@@ -43,7 +44,7 @@ _COUNTS_SOMETHING_ELSE = re.compile(r"\b(?:for|of|with)[ \t]+$", re.IGNORECASE)
 _DAY_WORDS = re.compile(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterdays?|todays?|2day|tonight|tonite|2nite|"
-    r"this\s+(?:morning|afternoon|evening|night)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
+    r"this\s+(?:morning|afternoon|evening|night|morn|aft)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
     r"this(?=\s+(?:noon|midday)\b))\b",  # "this noon": today's, even in a sentence about the past
     re.IGNORECASE,
 )
@@ -80,16 +81,28 @@ _DAY_END = re.compile(
     r"(?=\s*(?:$|[.,;:!?)\]]|\s(?:please|pls|thanks|and|or|if|so|then|latest|at\s+the\s+latest)\b))",
     re.IGNORECASE,
 )
-_UNIT = r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?)"
-_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|{COUNT_ANY}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
+# Short units glued to their digits ("3d", "2w", "3mo", "5y", as feeds and chat stamp an age: "3w
+# later", "3y ago") are units only there; "m" alone is not one (minutes, months, metres, millions).
+_SHORT_UNIT = r"(?<=\d)(?:d|w|mos?|y)"
+_UNIT = (r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|"
+         + _SHORT_UNIT + ")")
+# A count above 999 in digits ("1200 days ago", "1500 minutes from now"): never of hours, since
+# "after 1700 hours" is a clock time.
+_AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|\d{{4}}(?=\s*(?:days?|weeks?|months?|years?|minutes?|mins?)\b)|"
+           rf"{COUNT_ANY}|half\s+an?|an?\s+half|\d+\.5|[13]/4|1/2|"
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
-# "1 month and 21 days", "2 hours, 30 minutes": counts of larger units before the last one.
-_LEADING = rf"((?:(?:{COUNT})\s+(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?),?\s+(?:and\s+)?)+)?"
+# "1 month and 21 days", "2 hours, 30 minutes", "1d 2hr 5min", "2hr5min": counts of larger units
+# before the last one (digits may carry their unit glued on, and the next count right after it).
+_LEADING_UNIT = r"(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?)"
+_LEADING = (rf"((?:(?:(?:{COUNT})\s+{_LEADING_UNIT}|\d{{1,3}}(?:{_LEADING_UNIT}|d|w|mos?|y|h)),?\s+(?:and\s+)?|"
+            rf"\d{{1,3}}(?:{_LEADING_UNIT}|d|w|mos?|y|h)(?=\d))+)?")
 # The leading counts right before a counted phrase ("1 month and" before "21 days ago"): looked for
 # behind a match only, so the scan does not try them at every word.
 _LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE)
-_LEADING_PART = re.compile(rf"({COUNT})\s+{_UNIT}", re.IGNORECASE)
-_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|exactly\s+)?{_LEADING}"
+_LEADING_PART = re.compile(rf"({COUNT})\s*{_UNIT}", re.IGNORECASE)
+# "in about 5 hours", "in around 5 hours", "in ~5 hours": said roughly, the count's value (as "around 11")
+_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|(?:about|around|roughly|approximately|approx\.?)"
+                 rf"\s+(?:~\s*)?|~\s*|exactly\s+)?{_LEADING}"
                  rf"{_AMOUNT}\s*{_UNIT}"
                  r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?"
                  # "remind me in one day advance": a day before the event, not a day from now
@@ -98,7 +111,7 @@ _IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|about\s+|
 _AFTER_COUNT = re.compile(
     rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+(?:today|tomorrow|yesterday)|ago|back|earlier|"
     r"before\s+now|hence|from\s+now|"
-    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|later|"
+    r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|before\s+yesterday|later|"
     r"from\s+(?:right\s+now|this\s+(?:very\s+)?(?:moment|second|minute|instant))|"
     r"after\s+today|before\s+today)\b",
     re.IGNORECASE,
@@ -135,9 +148,11 @@ _HOURS_MINUTES = re.compile(
     re.IGNORECASE,
 )
 _DURATION_CUE = re.compile(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
-# "+15 minutes", "+2h", "+1 day": a count written with a plus sign, from now.
+# "+15 minutes", "+2h", "+1 day", "+2 months, 5 days", "-2hr5min", "now + 40 minutes": a count
+# written with a sign, from now ("-" glued to its digits: "- 3 days" opens a list item).
 # Followed by other words it is more often an offer ("+2 days shipping", "+1 year warranty").
-_PLUS = re.compile(rf"(?<![\w+])\+\s?(\d{{1,3}})\s*{_UNIT}\b(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@)\b)",
+_PLUS = re.compile(rf"(?:(?<![\w+-])(?:now\s*)?(\+)\s?|(?<![\w+-])(?:now\s*(-)\s?|(-)(?=\d))){_LEADING}"
+                   rf"(\d{{1,4}})\s*{_UNIT}\b(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@)\b)",
                    re.IGNORECASE)
 # "the end of the month", "end of next year", "by end of March", "EOM": the last day of a month or
 # a year (a day, never a moment: "end of day" is a time no one states the same way).
@@ -146,7 +161,9 @@ _END_OF = re.compile(
     rf"(month|year)|({MONTH})(?:\s+({YEAR}))?)|(eom|eoy))\b(?![\w-]|\s+(?:of|after|before|to)\b|\s+\d)",
     re.IGNORECASE,
 )
-_HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour)"
+# "in half an hour", "a half hour ago", "in a quarter-hour" (American "a half hour")
+_HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour|"
+                        r"a\s+half[\s-]hour|a\s+quarter[\s-]hour)"
                         r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
 
 
@@ -195,6 +212,7 @@ def _leading(text: str | None, reference: datetime, sign: int) -> datetime | Non
     for match in _LEADING_PART.finditer(text):
         count = count_of(match.group(1))
         unit = match.group(2).lower().rstrip("s")
+        unit = _SHORT_UNITS.get(unit, unit)
         if count is None:
             return None
         step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
@@ -207,6 +225,10 @@ def _leading(text: str | None, reference: datetime, sign: int) -> datetime | Non
     return moved
 
 
+_GLUED_SHORT_UNIT = re.compile(r"\d(?:d|w|mos?|y)\b", re.IGNORECASE)
+_SHORT_UNITS = {"wk": "week", "yr": "year", "d": "day", "w": "week", "mo": "month", "y": "year", "h": "hour"}
+
+
 # kind, day, clock, second, and whether that second is the reference's own, carried by a count of
 # minutes or hours ("in 2 hours" said at 10:00:42 is 12:00:42), not one the words count
 Shifted = tuple[str, date, tuple[int, int], int, bool]
@@ -214,8 +236,16 @@ Shifted = tuple[str, date, tuple[int, int], int, bool]
 
 def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: str | None = None,
            leading_count: bool = False, exact: bool = False) -> Shifted | None:
+    try:
+        return _shift_within(reference, amount, unit, sign, leading, leading_count, exact)
+    except (OverflowError, ValueError):
+        return None  # "9999 years ago": before the calendar's first year
+
+
+def _shift_within(reference: datetime, amount: float, unit: str, sign: int, leading: str | None,
+                  leading_count: bool, exact: bool) -> Shifted | None:
     unit = unit.lower().rstrip("s")
-    unit = {"wk": "week", "yr": "year"}.get(unit, unit)  # "in 2 wks", "3 yrs ago"
+    unit = _SHORT_UNITS.get(unit, unit)  # "in 2 wks", "3 yrs ago", "3w later"
     if leading:
         base = _leading(leading, reference, sign)
         if base is None:
@@ -223,7 +253,7 @@ def _shift(reference: datetime, amount: float, unit: str, sign: int, leading: st
         shifted = _shift(base, amount, unit, sign, leading_count=True)
         if shifted is None:
             return None
-        fine = re.search(r"\b(?:hours?|hrs?|minutes?|mins?)\b", leading, re.IGNORECASE)
+        fine = re.search(r"(?<![a-z])(?:hours?|hrs?|h|minutes?|mins?)\b", leading, re.IGNORECASE)
         if fine and shifted[0] == "date":
             return None  # "2 hours and 3 days": a moment counted in days has no time of day to give
         return shifted
@@ -306,13 +336,17 @@ def _part_word(word: str) -> str | None:
     word = " ".join(word.lower().split())
     if word in ("tonight", "tonite", "2nite"):
         return "night"
-    return word.split()[1] if word.startswith("this ") and word != "this day" else None
+    if not word.startswith("this ") or word == "this day":
+        return None
+    return {"morn": "morning", "aft": "afternoon"}.get(word.split()[1], word.split()[1])
 
 
 def relative_pieces(text: str, reference: datetime | None, words: frozenset[str] | None = None) -> list[Piece]:
     """Every phrase counted from the reference time; none without one."""
     words = words_of(text) if words is None else words
     units = words & _UNIT_TOKENS
+    if not units and _GLUED_SHORT_UNIT.search(text):
+        units = frozenset({"d"})  # "3w later", "5d ago": the unit is no word of its own
     if reference is None:
         # no day to give, but "tonight" and "this evening" still tell am from pm
         return [Piece(m.start(), m.end(), "date", part=_part_word(m.group(0))) for m in _DAY_WORDS.finditer(text)]
@@ -391,6 +425,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             base = reference + timedelta(days=1)
         elif relation.endswith("yesterday"):
             base = reference - timedelta(days=1)
+            if relation == "before yesterday":
+                sign = -1
         leading = _LEADING_BEFORE.search(text, max(0, match.start() - 80), match.start())
         shifted = _shift(base, amount, match.group(2), sign, leading.group(1) if leading else None,
                          exact=match.group(1).lower() in _EXACT_ONE)
@@ -458,8 +494,10 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         out.append(Piece(match.start(), match.end(), "moment", days=(moment.date(),),
                          clocks=((moment.hour, moment.minute),), inferred=True, second=moment.second,
                          second_carried=True))
-    for match in scan(_PLUS, text, units and "+" in text):
-        piece = _piece(match.start(), match.end(), _shift(reference, float(match.group(1)), match.group(2), 1))
+    for match in scan(_PLUS, text, units and ("+" in text or "-" in text)):
+        sign = 1 if match.group(1) else -1
+        piece = _piece(match.start(), match.end(),
+                       _shift(reference, float(match.group(5)), match.group(6), sign, match.group(4)))
         if piece:
             out.append(piece)
     for match in scan(_END_OF, text, words & _END_TOKENS):
@@ -468,7 +506,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             out.append(Piece(match.start(), match.end(), "date", days=(last_day,), inferred=True))
     for match in scan(_HALF_HOUR, text, "hour" in words):
         phrase = " ".join(match.group(1).lower().split())
-        minutes = 30 if phrase.startswith("half") else 90 if "and a half" in phrase else 15
+        minutes = 90 if "and a half" in phrase else 30 if "half" in phrase else 15
         tail = (match.group(2) or "").strip().lower()
         if not tail and not match.group(0).lower().startswith("in"):
             continue

@@ -3,7 +3,8 @@
 week", "the Friday after next", "a week from Friday", "3 fridays from now", "next week Wednesday",
 "upcoming Thursday", "previous Friday", British "Friday week", "a week on Friday" and "a week Friday", "the last
 day of next year", "previous week - Monday", "first Sunday" (of the reference's month), "two
-fridays later", and the weekday of the week a count lands in (``weekday_in_week_of``).
+fridays later", "final thursday in april", "on Tuesday, next week", the next and previous working day
+("next business day", "next weekday"), and the weekday of the week a count lands in (``weekday_in_week_of``).
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
@@ -40,12 +41,13 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
-_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|the\s+upcoming|upcoming|"
-              r"the\s+previous|previous|this|next|last|past|coming")
+_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
+              r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
-    r"(?:\s+(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
-    r"(after\s+next|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
+    # "on Tuesday, next week": the week after a comma too (read only at the end of the phrase)
+    r"(?:(?:\s+|,\s+(?=(?:this|next|last)\s+week\b))(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
+    rf"(after\s+next(?!\s+(?:{WEEKDAY})\b)|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
     # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
     r"(next|coming|last|gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
@@ -71,7 +73,8 @@ _NEXT_THEN_LIST = re.compile(
     re.IGNORECASE,
 )
 _ONE_WEEKDAY = re.compile(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
-_THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b", re.IGNORECASE)
+# ("the monday after next monday" is a weekday after a day: see the grammar's shifted days)
+_THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b(?!\s+(?:{WEEKDAY})\b)", re.IGNORECASE)
 _THE_BEFORE_LAST = re.compile(rf"\b(?:the\s+)?({WEEKDAY})\s+before\s+last\b", re.IGNORECASE)
 _BUSINESS = 7  # the "weekday" of a working day counted in a month
 _WEEKS_FROM = re.compile(
@@ -104,8 +107,8 @@ _NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+t
 # day: Monday to Friday, public holidays not known) counted inside a month.
 _BUSINESS_DAY = r"(?:business|working|work)\s+day|weekday"
 _NTH_OF_MONTH = re.compile(
-    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY}|day)\s+"
-    rf"(?:(?:(?:of|in)\s+(?:this\s+)?|this\s+)({MONTH})\.?(?:,?\s+({YEAR}))?|"
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY}|day)\s+"
+    rf"(?:(?:(?:of|in)\s+(?:this\s+)?|this\s+)({MONTH})\.?(?:,?\s+({YEAR}|'\d{{2}}))?|"
     r"(?:(?:of|in)\s+|(?=(?:this|next|last)\s+month))(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
@@ -129,7 +132,7 @@ _DAY_OF_YEAR = re.compile(
     re.IGNORECASE,
 )
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
-        "last": -1}
+        "last": -1, "final": -1}
 # "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday",
 # "next week, maybe Wednesday",
 # "previous week - Monday".
@@ -153,6 +156,20 @@ _CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|thr
                          r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
 _CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
                         r"\d)|\.?\s*$)", re.IGNORECASE)
+
+
+_PHRASE_END = re.compile(r"\s*(?:$|[.;!?)]|,|\s(?:at|@|in\s+the|morning|afternoon|evening|night)\b)", re.IGNORECASE)
+# "next business day", "the next working day", "next weekday", "the previous business day": the
+# nearest Monday-to-Friday day after (before) today; public holidays are not known, so one that lands
+# on or crosses New Year's Day or Christmas is not read. "last business day" and "last working day" are
+# not read: the last one of a month, or someone's last day at work, as often as the one before today.
+_NEXT_WORKING_DAY = re.compile(
+    # "my next working day" is the speaker's own (a part-timer's), not the calendar's
+    r"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
+    r"\b(?:the\s+)?(next|previous|prior)\s+(?:(?:business|working|work)\s+day|weekday)\b"
+    r"(?!\s+(?:of|in|after|before)\b)",
+    re.IGNORECASE,
+)
 
 
 # "sun at 10am", "sat 5th dec", "Sun Dec 6": a time of day or a date follows.
@@ -187,7 +204,13 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     if match.group(3):
         month = MONTHS[match.group(3).lower()]
         if match.group(4):
-            return _dated_piece(match, _nth_in_month(date(int(match.group(4)), month, 1), weekday, nth), False)
+            year = int(match.group(4).lstrip("'"))
+            if len(match.group(4)) == 3:  # "'02": as calendar dates read two digits (either century: not read)
+                ahead = 2000 + year - today.year
+                if 10 < ahead <= 30:
+                    return None
+                year += 2000 if ahead <= 10 else 1900
+            return _dated_piece(match, _nth_in_month(date(year, month, 1), weekday, nth), False)
         for year in (today.year, today.year + 1):
             value = _nth_in_month(date(year, month, 1), weekday, nth)
             if value is not None and value >= today:
@@ -333,6 +356,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
             continue
         which = " ".join((match.group(5) or "").lower().split())
         end = match.end()
+        if which and "," in text[match.end(2):match.start(5)] and not _PHRASE_END.match(text, end):
+            continue  # "busy Tuesday, next week is free": the week opens a clause of its own
         if which and not qualifier:
             days: tuple[date, ...] = (_in_week(weekday, which, today),)
         elif (match.group(6) or match.group(7)) and not qualifier:
@@ -438,6 +463,15 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         sign = -1 if (match.group(3) or "").lower() == "before" else 1
         days = tuple(base + sign * step for base in bases)
         out.append(Piece(match.start(), match.end(), "date", days=days, inferred=True))
+    for match in scan(_NEXT_WORKING_DAY, text, "day" in low or "weekday" in low):
+        step = timedelta(days=-1 if match.group(1).lower() in ("previous", "prior") else 1)
+        day = today + step
+        while day.weekday() >= 5:
+            day += step
+        passed = (today + step * i for i in range(1, abs((day - today).days) + 1))
+        if any((d.month, d.day) in ((1, 1), (12, 25)) for d in passed):
+            continue
+        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=True))
     for match in _NTH_FROM_NOW.finditer(text):
         count = count_of(match.group(1))
         if count is None or count < 1:

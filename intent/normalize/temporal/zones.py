@@ -31,6 +31,8 @@ _REGIONAL = {
     "et": "America/New_York", "eastern": "America/New_York", "eastern time": "America/New_York",
     "ct": "America/Chicago", "central": "America/Chicago", "central time": "America/Chicago",
     "mt": "America/Denver", "mountain": "America/Denver", "mountain time": "America/Denver",
+    "alaska": "America/Anchorage", "alaska time": "America/Anchorage", "hawaii": "Pacific/Honolulu",
+    "hawaii time": "Pacific/Honolulu",
     "uk time": "Europe/London", "london time": "Europe/London", "paris time": "Europe/Paris",
     "berlin time": "Europe/Berlin", "new york time": "America/New_York", "tokyo time": "Asia/Tokyo",
 }  # fmt: skip
