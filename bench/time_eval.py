@@ -11,6 +11,7 @@
     python -m bench.time_eval go WHEN/rules/{en,common}/*_test.go NATURALDATE/naturaldate_test.go [--times] [--pipeline]
     python -m bench.time_eval dateparser DATEPARSER/tests/test_{freshness_date_parser,date_parser,search}.py [--times]
     python -m bench.time_eval compromise COMPROMISE/plugins/dates/tests/*.test.js [--times] [--pipeline]
+    python -m bench.time_eval parsedatetime PARSEDATETIME/tests/Test*.py [--times] [--pipeline]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
     python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs --wrappers [--compare]
@@ -46,11 +47,16 @@ settings and its expected value, read with ``ast``; read by ``dateparser_phrases
 ``bench.dateparser_time_corpus`` for the grain rule and what is left out); and compromise's date plugin
 tests (``plugins/dates/tests/*.test.js`` in spencermountain/compromise, MIT licence, read at commit
 4a329e6a; lists of phrases and expected starts against a fixed ``today`` and zone; read by
-``compromise_phrases``, see ``bench.compromise_time_corpus`` for the grain rule and what is left out).
-chrono, Chronic, natty, go, dateparser and compromise print how many cases were left out, by reason.
-dateparser and compromise are held-out corpora (``HELD_OUT_CORPORA``): ``--failures`` is refused
-for them. go was held out too until its per-phrase outcomes were first read (from d7aa9f0 to
-2c20df2), and chrono and natty until c2237b2; they are tuning corpora since.
+``compromise_phrases``, see ``bench.compromise_time_corpus`` for the grain rule and what is left out);
+and parsedatetime's English tests (``tests/Test*.py`` in bear/parsedatetime, Apache-2.0 licence, read at
+commit 2a4b1690; ``Calendar.parse`` checks of a text against a start and an expected value and flag,
+read with ``ast``, "now" fixed; the other locales' files are counted and left out; read by
+``parsedatetime_phrases``, see ``bench.parsedatetime_time_corpus`` for the grain rule and what is left
+out). chrono, Chronic, natty, go, dateparser, compromise and parsedatetime print how many cases were
+left out, by reason. dateparser, compromise and parsedatetime (since b5ea558) are held-out corpora
+(``HELD_OUT_CORPORA``): ``--failures`` is refused for them. go was held out too until its
+per-phrase outcomes were first read (from d7aa9f0 to 2c20df2), and chrono and natty until c2237b2;
+they are tuning corpora since.
 
 A *simple phrase* is one whose expected value is a single calendar day or a single moment
 (Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
@@ -135,6 +141,7 @@ from bench.compromise_time_corpus import read_compromise
 from bench.dateparser_time_corpus import read_dateparser
 from bench.go_time_corpus import read_go
 from bench.natty_corpus import read_natty
+from bench.parsedatetime_time_corpus import read_parsedatetime
 from bench.request_wrappers import REQUEST_WRAPPERS, WRAPPER_DIRECTIONS
 from bench.time_conventions import convention_table
 
@@ -142,13 +149,14 @@ __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
     "WrapperScore", "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "compromise_phrases",
     "ctparse_phrases", "dateparser_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases",
-    "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized", "recognizers_direction_phrases",
+    "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized",
+    "parsedatetime_phrases", "recognizers_direction_phrases",
     "recognizers_phrases", "recognizers_texts", "score", "wrapper_report", "wrapper_scores",
 ]
 
 _MAX_WORDS = 6
 # The corpora no rule is written from: their misses are never listed, so no one tunes on them.
-HELD_OUT_CORPORA = frozenset({"dateparser", "compromise"})
+HELD_OUT_CORPORA = frozenset({"dateparser", "compromise", "parsedatetime"})
 TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value is put on
 # Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
 # reference time of most of its other specs stands in.
@@ -530,6 +538,13 @@ def compromise_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list
     return _graded_phrases(corpus.cases, corpus.dropped, times)
 
 
+def parsedatetime_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
+    """The simple English phrases of parsedatetime's test files, and how many cases were left out, by reason
+    (see ``bench.parsedatetime_time_corpus``): days, moments and, with ``times``, times of day."""
+    corpus = read_parsedatetime(paths)
+    return _graded_phrases(corpus.cases, corpus.dropped, times)
+
+
 def go_negatives(paths: Sequence[Path]) -> list[Phrase]:
     """The inputs the Go parsers' tests find no date in, as phrases whose expected value is their
     reference (never compared; see ``false_readings``)."""
@@ -787,14 +802,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus",
                         choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go",
-                                 "dateparser", "compromise"))
+                                 "dateparser", "compromise", "parsedatetime"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise: keep phrases resolving to a "
+                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime: keep phrases "
+                             "resolving to a "
                              "time of day "
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
@@ -841,7 +857,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
-    elif args.corpus in ("chrono", "chronic", "natty", "go", "dateparser", "compromise"):
+    elif args.corpus in ("chrono", "chronic", "natty", "go", "dateparser", "compromise", "parsedatetime"):
         if args.corpus == "chrono":
             phrases, dropped = chrono_phrases(args.paths, times=args.times)
         elif args.corpus == "go":
@@ -852,6 +868,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             phrases, dropped = dateparser_phrases(args.paths, times=args.times)
         elif args.corpus == "compromise":
             phrases, dropped = compromise_phrases(args.paths, times=args.times)
+        elif args.corpus == "parsedatetime":
+            phrases, dropped = parsedatetime_phrases(args.paths, times=args.times)
         else:
             phrases, dropped = chronic_phrases(args.paths)
         print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "
