@@ -21,9 +21,9 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-from bench.time_conventions import convention_class
+from bench.time_conventions import GradedPhrase, convention_class
 
 __all__ = ["ambiguity_dimensions", "ambiguity_table", "written_clock", "written_order"]
 
@@ -42,20 +42,7 @@ _DAY_WORD = re.compile(
 _HALF_DAY = timedelta(hours=12)
 
 
-class _Phrase(Protocol):
-    @property
-    def text(self) -> str: ...
-    @property
-    def reference(self) -> datetime: ...
-    @property
-    def expected(self) -> datetime: ...
-    @property
-    def day_grain(self) -> bool: ...
-    @property
-    def time_only(self) -> bool: ...
-
-
-_P = TypeVar("_P", bound=_Phrase)
+_P = TypeVar("_P", bound=GradedPhrase)
 
 
 def _swapped(a: datetime, b: datetime) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from typing import Protocol, TypeVar
 
-__all__ = ["convention_class", "convention_table", "relation"]
+__all__ = ["GradedPhrase", "convention_class", "convention_table", "relation"]
 
 _WEEKDAYS = {name: index for index, names in enumerate((
     ("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed", "weds"), ("thursday", "thu", "thur", "thurs"),
@@ -38,7 +38,9 @@ _DAY_OF_MONTH = re.compile(r"(?:on )?the (\d{1,2})(?:st|nd|rd|th)")
 _CLOCK = re.compile(r"(?:at )?\d{1,2}(?::\d\d)? ?(?:[ap]\.?m\.?)?")
 
 
-class _Phrase(Protocol):
+class GradedPhrase(Protocol):
+    """What the tables need of a corpus phrase: each reader's own phrase type has these."""
+
     @property
     def text(self) -> str: ...
     @property
@@ -51,7 +53,7 @@ class _Phrase(Protocol):
     def time_only(self) -> bool: ...
 
 
-_P = TypeVar("_P", bound=_Phrase)
+_P = TypeVar("_P", bound=GradedPhrase)
 
 
 def _position(day: int, today: int) -> str:
