@@ -2,24 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from intent import Intent, IntentConfig
-from intent.executors.builtin import recognize
-
-REFERENCE = "2026-12-02T10:00:00Z"  # a Wednesday
-
-
-async def _parse(text: str, field_format: str) -> dict[str, Any]:
-    schema = {"type": "object", "properties": {"when": {"type": "string", "format": field_format}}}
-    async with Intent(IntentConfig(schema=schema)) as intent:
-        return (await intent.parse({"input": text, "referenceTime": REFERENCE})).to_dict()
-
-
-def _when(result: dict[str, Any]) -> object:
-    return next(f.get("value") for f in result["fieldResults"] if f["field"] == "when")
+from tests.builtin_requests import action_and_target, parse_when, when
 
 
 @pytest.mark.anyio
@@ -39,10 +24,10 @@ def _when(result: dict[str, Any]) -> object:
 async def test_a_question_to_the_assistant_is_a_request_and_fills_its_date(
     text: str, field_format: str, value: str
 ) -> None:
-    result = await _parse(text, field_format)
+    result = await parse_when(text, field_format)
     assert result["status"] == "complete"
     assert len(result["effective"]["intents"]) == 1
-    assert _when(result) == value
+    assert when(result) == value
 
 
 @pytest.mark.anyio
@@ -53,15 +38,9 @@ async def test_a_question_to_the_assistant_is_a_request_and_fills_its_date(
      "are you there?"],
 )  # fmt: skip
 async def test_statements_and_small_talk_stay_no_intent(text: str) -> None:
-    result = await _parse(text, "date")
+    result = await parse_when(text, "date")
     assert result["status"] == "no_intent"
     assert result["effective"]["intents"] == []
-
-
-def _parts(text: str) -> list[tuple[str, str | None]]:
-    task: dict[str, Any] = {"text": text, "referenceTime": REFERENCE, "context": {}, "baseline": None, "fields": {},
-            "domains": None}  # fmt: skip
-    return [(i["action"], i["target"]) for i in recognize(task)["intents"]]
 
 
 @pytest.mark.parametrize(
@@ -76,4 +55,4 @@ def _parts(text: str) -> list[tuple[str, str | None]]:
      ("Should you need help, call me.", [("call", "me")])],
 )  # fmt: skip
 def test_a_question_is_read_like_a_wh_question(text: str, parts: list[tuple[str, str | None]]) -> None:
-    assert _parts(text) == parts
+    assert action_and_target(text) == parts

@@ -3,30 +3,9 @@ a time or a statement: all requests, filled like their imperative forms; stateme
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from intent import Intent, IntentConfig
-from intent.executors.builtin import recognize
-
-REFERENCE = "2026-12-02T10:00:00Z"  # a Wednesday
-
-
-async def _parse(text: str, field_format: str) -> dict[str, Any]:
-    schema = {"type": "object", "properties": {"when": {"type": "string", "format": field_format}}}
-    async with Intent(IntentConfig(schema=schema)) as intent:
-        return (await intent.parse({"input": text, "referenceTime": REFERENCE})).to_dict()
-
-
-def _when(result: dict[str, Any]) -> object:
-    return next(f.get("value") for f in result["fieldResults"] if f["field"] == "when")
-
-
-def _parts(text: str) -> list[tuple[str, str | None]]:
-    task: dict[str, Any] = {"text": text, "referenceTime": REFERENCE, "context": {}, "baseline": None, "fields": {},
-            "domains": None}  # fmt: skip
-    return [(i["action"], i["target"]) for i in recognize(task)["intents"]]
+from tests.builtin_requests import action_and_target, parse_when, when
 
 
 @pytest.mark.anyio
@@ -58,10 +37,10 @@ def _parts(text: str) -> list[tuple[str, str | None]]:
      ("the meeting has been changed put it on thursday", "date", "2026-12-03")],
 )  # fmt: skip
 async def test_the_request_is_recognised_and_fills_its_time(text: str, field_format: str, value: str) -> None:
-    result = await _parse(text, field_format)
+    result = await parse_when(text, field_format)
     assert result["status"] == "complete"
     assert len(result["effective"]["intents"]) == 1
-    assert _when(result) == value
+    assert when(result) == value
 
 
 @pytest.mark.anyio
@@ -73,7 +52,7 @@ async def test_the_request_is_recognised_and_fills_its_time(text: str, field_for
      "today i couldn't find my phone"],
 )  # fmt: skip
 async def test_statements_remarks_and_bare_nouns_stay_no_intent(text: str) -> None:
-    result = await _parse(text, "date")
+    result = await parse_when(text, "date")
     assert result["status"] == "no_intent"
     assert result["effective"]["intents"] == []
 
@@ -87,16 +66,16 @@ async def test_statements_remarks_and_bare_nouns_stay_no_intent(text: str) -> No
 )  # fmt: skip
 def test_the_noun_phrase_is_cut_where_the_imperative_target_is(verbless: str, imperative: str) -> None:
     """No verb names the operation: the noun phrase stands for it, cut where the imperative's target is."""
-    ((action, target),) = _parts(verbless)
-    ((_, imperative_target),) = _parts(imperative)
+    ((action, target),) = action_and_target(verbless)
+    ((_, imperative_target),) = action_and_target(imperative)
     assert (action, target) == (imperative_target, None)
 
 
 @pytest.mark.anyio
 async def test_the_verbless_and_the_imperative_form_fill_the_same_fields() -> None:
-    verbless = await _parse("new reminder at three pm tomorrow", "date-time")
-    imperative = await _parse("set a new reminder at three pm tomorrow", "date-time")
-    assert _when(verbless) == _when(imperative) == "2026-12-03T15:00:00Z"
+    verbless = await parse_when("new reminder at three pm tomorrow", "date-time")
+    imperative = await parse_when("set a new reminder at three pm tomorrow", "date-time")
+    assert when(verbless) == when(imperative) == "2026-12-03T15:00:00Z"
 
 
 @pytest.mark.parametrize(
@@ -107,10 +86,10 @@ async def test_the_verbless_and_the_imperative_form_fill_the_same_fields() -> No
      ("any new emails today", [("any new emails", None)])],
 )  # fmt: skip
 def test_the_parts_of_the_new_kinds(text: str, parts: list[tuple[str, str | None]]) -> None:
-    assert _parts(text) == parts
+    assert action_and_target(text) == parts
 
 
 def test_a_verbless_clause_beside_a_request_stays_part_of_it() -> None:
     """ "Window seat please" after a booking adds to it: only a turn with no other request gets one."""
-    assert _parts("Book a flight to Paris. Window seat please.") == [("Book", "a flight to Paris")]
-    assert _parts("Window seat please.") == [("Window seat", None)]
+    assert action_and_target("Book a flight to Paris. Window seat please.") == [("Book", "a flight to Paris")]
+    assert action_and_target("Window seat please.") == [("Window seat", None)]
