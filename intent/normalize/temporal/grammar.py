@@ -81,13 +81,10 @@ _PART = re.compile(
 # "8:23 AM · Jul 9": the middle dot of a post's date line joins its time and day.
 _JOIN = re.compile(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
                    r"first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
-# A weekday or month written short ("Fri.", "Sept."), whose stop does not end a sentence when a word in
-# lower case follows.
-_ABBREVIATED_END = re.compile(r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
-                              r"oct|nov|dec)$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
-# "next wed. at 5pm", "Sat. 10am": the stop of an abbreviated day or month name is no sentence end.
+# A weekday or month written short ("next wed. at 5pm", "Sat. 10am", "Tues., Dec. 8"): its stop ends no
+# sentence when a word in lower case, a digit or a comma follows.
 _ABBREVIATION_END = re.compile(
     r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$",
     re.IGNORECASE)
@@ -525,15 +522,13 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
         if groups:
             last = groups[-1]
             gap = text[last.pieces[-1].end : piece.start] if piece.start - last.pieces[-1].end <= 24 else "x"
+            previous = last.pieces[-1]
             after_stop = (gap[1:] + text[piece.start : piece.start + 1]).strip()[:1]
             if (gap.startswith(".") and (after_stop.islower() or after_stop.isdigit() or after_stop == ",")
-                    and _ABBREVIATED_END.search(text, 0, last.pieces[-1].end)):
+                    and _ABBREVIATION_END.search(text, previous.start, previous.end)):
                 gap = gap[1:]  # "Fri. at 3pm", "Tues., Dec. 8": the stop of a short name, no sentence's end
             dashed = _DATE_DASH_TIME.match(gap) is not None and last.dated_only() and piece.kind == "time"
-            previous = last.pieces[-1]
-            dotted = (gap.startswith(".") and _JOIN.match(gap[1:]) is not None
-                      and _ABBREVIATION_END.search(text, previous.start, previous.end) is not None)
-            if (_JOIN.match(gap) or dashed or dotted) and last.accepts(piece) and "\n" not in gap:
+            if (_JOIN.match(gap) or dashed) and last.accepts(piece) and "\n" not in gap:
                 last.pieces.append(piece)
                 continue
         groups.append(_Group(piece))
