@@ -313,11 +313,13 @@ def test_phrases_keep_times_of_day_only_with_times(compromise_files: list[Path])
     assert day.day_grain and not day.time_only and day.reference == datetime(2022, 1, 10, tzinfo=PST)
 
 
-def test_compromise_is_held_out_and_the_command_reads_it(compromise_files: list[Path],
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    assert "compromise" in HELD_OUT_CORPORA
-    assert main(["compromise", *map(str, compromise_files), "--failures", "3"]) == 2
-    assert main(["compromise", *map(str, compromise_files), "--conventions"]) == 2
+def test_compromise_is_a_tuning_corpus_and_the_command_reads_it(compromise_files: list[Path],
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert "compromise" not in HELD_OUT_CORPORA  # held out until f110b33, a tuning corpus since
+    assert main(["compromise", *map(str, compromise_files), "--failures", "3"]) == 0
+    assert "time grammar:" in capsys.readouterr().out
+    assert main(["compromise", *map(str, compromise_files), "--conventions"]) == 0
+    capsys.readouterr()
     assert main(["compromise", *map(str, compromise_files), "--times"]) == 0
     out = capsys.readouterr().out
     assert "phrases read" in out and "times of day" in out and "time grammar:" in out
