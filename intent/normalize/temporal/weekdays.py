@@ -270,7 +270,14 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming"):
+    if qualifier == "":
+        return (coming,)
+    if qualifier in ("coming", "this coming", "the coming", "upcoming", "the upcoming"):
+        # Said earlier in the week than that weekday, readers split as on "next Friday": this week's
+        # (Recognizers-Text, and many speakers) or next week's (compromise: "this coming friday" said
+        # on a Monday is eleven days on). Both are offered; on or after it in the week, the coming one.
+        if weekday > today.weekday():
+            return (coming, coming + timedelta(days=7))
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
