@@ -211,11 +211,21 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
                     return None
                 year += 2000 if ahead <= 10 else 1900
             return _dated_piece(match, _nth_in_month(date(year, month, 1), weekday, nth), False)
-        for year in (today.year, today.year + 1):
+        coming = past = None
+        for year in (today.year - 1, today.year, today.year + 1):
             value = _nth_in_month(date(year, month, 1), weekday, nth)
-            if value is not None and value >= today:
-                return _dated_piece(match, value, True)
-        return None
+            if value is not None and value >= today and coming is None:
+                coming = value
+            elif value is not None and value < today:
+                past = value
+        if coming is None:
+            return None
+        if past is None or re.search(r"\bthis\s+" + re.escape(match.group(3)), match.group(0), re.IGNORECASE):
+            return _dated_piece(match, coming, True)  # "3rd thursday this september": the one ahead
+        # "the first day of February" said on February 2nd: as a month and day said without a year,
+        # the one just gone is a reading when it is at least as near (the sentence's tense decides)
+        return Piece(match.start(), match.end(), "date", days=(coming,), inferred=True, past_days=(past,),
+                     disputed=(today - past) <= (coming - today))
     which = " ".join(match.group(5).lower().split()).removeprefix("the ").removeprefix("this ")
     ahead = {"": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1}.get(which, 0)
     return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
