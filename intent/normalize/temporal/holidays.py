@@ -76,6 +76,8 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"memorial\s+day": _nth_weekday(5, 0, -1),
     r"labou?r\s+day": _nth_weekday(9, 0, 1),
     r"columbus\s+day|indigenous\s+peoples['’]?\s+day": _nth_weekday(10, 0, 2),
+    # Canada's: the second Monday of October (before the name it ends with)
+    r"canadian\s+thanksgiving(?:\s+day)?": _nth_weekday(10, 0, 2),
     r"thanksgiving(?:\s+day)?": _THANKSGIVING,
     r"black\s+friday": lambda year: _THANKSGIVING(year) + timedelta(days=1),
     r"cyber\s+monday": lambda year: _THANKSGIVING(year) + timedelta(days=4),
