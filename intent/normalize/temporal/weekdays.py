@@ -41,7 +41,7 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
-_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
+_QUALIFIER = (r"this\s+coming|this\s+upcoming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
               r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
@@ -282,7 +282,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     recent = today - timedelta(days=behind)
     if qualifier == "":
         return (coming,)
-    if qualifier in ("coming", "this coming", "the coming", "upcoming", "the upcoming"):
+    if qualifier in ("coming", "this coming", "the coming", "upcoming", "the upcoming", "this upcoming"):
         # Said earlier in the week than that weekday, readers split as on "next Friday": this week's
         # (Recognizers-Text, and many speakers) or next week's (compromise: "this coming friday" said
         # on a Monday is eleven days on). Both are offered; on or after it in the week, the coming one.
