@@ -79,7 +79,7 @@ _PART = re.compile(
 # "tomorrow sometime at 2", "Friday first thing at 9", "Friday after lunch at 2": words that blur a
 # day join it to the time said after them (read apart, the time alone would be its next occurrence)
 # "8:23 AM · Jul 9": the middle dot of a post's date line joins its time and day.
-_JOIN = re.compile(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
+_JOIN = re.compile(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|on\s+the\s+dot|sometime|some\s+time|"
                    r"first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
