@@ -809,9 +809,10 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
     return [m for m, drop in zip(mentions, dropped, strict=True) if not drop]
 
 
-# "three days after Easter", "a week before Christmas", "the day after Thanksgiving", "2 weeks from March 3".
+# "three days after Easter", "a week before Christmas", "the day after Thanksgiving" ("day after
+# Christmas", "the" left out as in "day after tomorrow"), "2 weeks from March 3".
 _SHIFT = re.compile(
-    rf"\b(?:(the)\s+day|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
+    rf"\b(?:(?:the\s+)?(day)|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
     r"prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
