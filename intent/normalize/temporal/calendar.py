@@ -75,8 +75,9 @@ _MONTH_FIRST = re.compile(
     rf"{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
+# "the 24th of December", "24 Dec", "the 15th day of March, 2019" (as contracts date themselves)
 _DAY_FIRST = re.compile(
-    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
+    rf"\b(?:the\s+)?({_DAY})(?:(?:\s+day)?\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
     rf"(?:\s+in\s+the\s+year)?\s*('\d{{2}})\b|"
     rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
