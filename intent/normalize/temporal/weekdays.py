@@ -196,6 +196,9 @@ def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
     return value if value.month == first.month else None
 
 
+_JUST_GONE_DAYS = 31  # a day counted inside a month is talked of as the one just gone for about a month
+
+
 def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     nth = _NTH[match.group(1).lower()]
     name = match.group(2).lower()
@@ -222,10 +225,12 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
             return None
         if past is None or re.search(r"\bthis\s+" + re.escape(match.group(3)), match.group(0), re.IGNORECASE):
             return _dated_piece(match, coming, True)  # "3rd thursday this september": the one ahead
-        # "the first day of February" said on February 2nd: as a month and day said without a year,
-        # the one just gone is a reading when it is at least as near (the sentence's tense decides)
+        # "the first day of February" said on February 2nd: the one just gone is a reading for about a
+        # month after it, as a holiday's is (readers split there: compromise the one gone); later the
+        # coming one, as Duckling, Chronic and natty read "first tuesday of october" said months after.
+        # A past cue takes the one gone either way.
         return Piece(match.start(), match.end(), "date", days=(coming,), inferred=True, past_days=(past,),
-                     disputed=(today - past) <= (coming - today))
+                     disputed=(today - past).days <= _JUST_GONE_DAYS)
     which = " ".join(match.group(5).lower().split()).removeprefix("the ").removeprefix("this ")
     ahead = {"": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1}.get(which, 0)
     return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
