@@ -44,9 +44,9 @@ evening"), a clock time of which only the day is checked, a day of which only th
 a time zone in the phrase where the file checks a day or a time of day only (it moves the day's
 start), a weekday written that is not the expected date's ("tuesday april 1st, 2016", a Friday: the
 row contradicts itself), an expected day that is not the day named by the calendar (``_SLIPS``: two
-rows, each checked against the file's own other rows), an expected time that is not the one written (the test pins a quirk: "quarter to 5" as
-midnight), rows whose checks disagree, expected values given as another phrase, repeats of a case
-already read, and cases written one by one outside a list.
+rows, each checked against the file's own other rows), an expected time that is not the one written
+(the test pins a quirk: "quarter to 5" as midnight), rows whose checks disagree, expected values
+given as another phrase, repeats of a case already read, and cases written one by one outside a list.
 
 Left out whole, counted by reason: ``chronic.test.js`` (copied from Chronic's tests, a tuning corpus;
 its values fill unstated parts from the run date), files that check no date value (tagging,
