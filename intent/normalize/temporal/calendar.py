@@ -80,6 +80,7 @@ _MONTH_FIRST = re.compile(
     re.IGNORECASE,
 )
 # "the 24th of December", "24 Dec", "the 15th day of March, 2019" (as contracts date themselves)
+_DAY_OF = re.compile(r"\sday\s+of\s", re.IGNORECASE)
 _DAY_FIRST = re.compile(
     rf"\b(?:the\s+)?({_DAY})(?:(?:\s+day)?\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|{_OLD_YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
@@ -506,6 +507,10 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             continue
         years = _years(next((g for g in match.groups()[2:10] if g), None), reference)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
+        if piece and piece.past_days and reference is not None and _DAY_OF.search(match.group(0)):
+            # "the third day of October", counted inside the month as "the first Monday of October" is:
+            # the one just gone only within a month after it (the weekdays family's rule)
+            piece = piece.moved(disputed=(reference - piece.past_days[0]).days <= 31)
         if piece:
             out.append(piece)
     for match in scan(_OF_MONTH, text, "month" in words):
