@@ -216,6 +216,7 @@ _CHANGE_VERB = re.compile(
 )
 _RANGE_TO = re.compile(r"\s*(?:-|–|—|to|until|till|through|thru)\s*$", re.IGNORECASE)
 _POSSESSIVES = frozenset("my our your his her their".split())
+_DAY_LEAD = re.compile(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
 
 
 def _an_event_of(text: str, mention: Mention) -> bool:
@@ -352,8 +353,18 @@ class _Extractor:
         for mentions in self._by_owner(self._grouped(spec, self.field_dates, siblings)):
             if len(siblings) == 1:
                 mentions = self._with_range_starts(mentions)
+            mentions = [self._quotable(spec, m) for m in mentions]
             values = [v.isoformat() for m in mentions for v in ((m.value,) if m.value is not None else m.candidates)]
             self._emit_choice(spec, mentions, values)
+
+    def _quotable(self, spec: FieldSpec, mention: Mention) -> Mention:
+        """The mention with the "on" or "the" before it when its words alone read as no date: "twenty
+        ninth" of "find a cab on twenty ninth" is a day after "on" only, and the quote is read alone."""
+        lead = _DAY_LEAD.search(self.text, max(0, mention.start - 8), mention.start)
+        if lead is None or derive_values(self.text[mention.start : mention.end], spec.schema,
+                                         reference_time=self.reference_time):
+            return mention
+        return replace(mention, start=lead.start())
 
     def _by_owner(self, mentions: list[Mention]) -> list[list[Mention]]:
         """The mentions of each request, in order: each request states its own day or time ("Call Bob
