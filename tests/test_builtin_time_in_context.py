@@ -28,7 +28,14 @@ from tests.builtin_requests import parse_when, when
      # "and" inside a number said in words joins no clauses
      ("remind me to call the plumber at eight hundred and thirty five pm", "time", "20:35:00Z"),
      # the quote keeps the "on" that makes a bare ordinal a day
-     ("get me a taxi on twenty fourth", "date", "2026-12-24")],
+     ("get me a taxi on twenty fourth", "date", "2026-12-24"),
+     # a "when" clause says the day the request is about
+     ("will i need boots when we hike on saturday", "date", "2026-12-05"),
+     # a reminder said as a rule is the request when nothing else asks
+     ("remember to remind me about the budget review at three pm", "time", "15:00:00Z"),
+     ("don't forget to call the dentist at nine am", "time", "09:00:00Z"),
+     # "see if" asks to find out
+     ("see if the dentist has an opening on friday", "date", "2026-12-04")],
 )  # fmt: skip
 async def test_the_time_the_words_decide_fills_the_field(text: str, field_format: str, value: str) -> None:
     result = await parse_when(text, field_format)
@@ -41,7 +48,9 @@ async def test_the_time_the_words_decide_fills_the_field(text: str, field_format
     ("text", "field_format"),
     [("ten pm denver time", "time"),  # a place the grammar cannot place in a zone: left open
      ("the second you see it call me", "date"),  # "the second": a moment, no day
-     ("what's up today", "date")],
+     ("what's up today", "date"),
+     ("see you on friday", "date"),  # a goodbye, not "see if"
+     ("if it rains tomorrow cancel my run", "date")],  # an "if" clause's day is a rule's, not the request's
 )  # fmt: skip
 async def test_what_the_words_do_not_decide_stays_empty(text: str, field_format: str) -> None:
     result = await parse_when(text, field_format)

@@ -165,6 +165,14 @@ def _opening_constraint(clause: Clause, index: int) -> bool:
     return True
 
 
+# "see if anna is free on monday", "see for me the alarms i set": "see" asking to find out (not "see you").
+_SEE_ASKS = frozenset("if whether what when who which how for".split())
+
+
+def _see_asked(tokens: list[Token], index: int) -> bool:
+    return tokens[index].low == "see" and index + 1 < len(tokens) and tokens[index + 1].low in _SEE_ASKS
+
+
 def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
     """The kind the clause's first content word gives it."""
     tokens = clause.tokens
@@ -185,7 +193,7 @@ def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
             clause.constraint_kind = "requirement"
     elif index + 1 < len(tokens) and tokens[index + 1].low in NOUN_COMPOUNDS.get(word, ()):
         return  # "train tickets to london": a noun phrase, read as one when nothing else asks
-    elif word in VERBS or (word.endswith("ing") and clause.marker) or (
+    elif word in VERBS or _see_asked(tokens, index) or (word.endswith("ing") and clause.marker) or (
             word not in ASSISTANT_NOUNS and is_verb_start(tokens, index, strict=False)):  # not "weather in oslo"
         clause.kind = "intent"
     elif framed and tokens[index].is_word and not tokens[index].low[:1].isdigit():

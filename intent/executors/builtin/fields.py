@@ -216,6 +216,7 @@ _CHANGE_VERB = re.compile(
 )
 _RANGE_TO = re.compile(r"\s*(?:-|–|—|to|until|till|through|thru)\s*$", re.IGNORECASE)
 _POSSESSIVES = frozenset("my our your his her their".split())
+_TEMPORAL_READERS = frozenset({"datetime", "date", "time"})
 _DAY_LEAD = re.compile(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
 
 
@@ -245,11 +246,13 @@ class _Extractor:
         excluded: Sequence[Span],
         reference_time: datetime | None,
         temporal: tuple[list[Mention], list[Mention]] | None = None,
+        timing: Sequence[Span] = (),
     ) -> None:
         self.text = text
         self.specs = specs
         self.owners = owners
         self.excluded = excluded
+        self.timing = timing
         self.reference_time = reference_time
         self.dates, self.times = temporal if temporal is not None else (
             find_dates(text, reference_time), find_times(text, reference_time)
@@ -267,7 +270,8 @@ class _Extractor:
         return foreign_to_request(self.text, start, end, self.quotes, self.addresses)
 
     def _owner(self, mention: Mention) -> Owner | None:
-        if any(s <= mention.start < e for s, e in self.excluded):
+        if any(s <= mention.start < e for s, e in self.excluded) and not (
+                self.ledger.kind in _TEMPORAL_READERS and any(s <= mention.start < e for s, e in self.timing)):
             return None
         for owner in self.owners:
             if owner.holds(mention.start, mention.end):
@@ -686,15 +690,20 @@ def extract_fields(
     excluded: Sequence[Span],
     reference_time: datetime | None,
     temporal: tuple[list[Mention], list[Mention]] | None = None,
+    timing: Sequence[Span] = (),
 ) -> None:
     """Fill ``owner.fields`` with every field value the text states, at most once per field.
+
+    ``excluded``: stretches whose words are no request's values (a prohibition, a condition);
+    ``timing``: those of them whose day or time still says when the request applies ("will I need a
+    raincoat when I go to Glasgow on Sunday"): only dates and times are read there.
 
     The most specific readers run first (patterns, emails, dates, times, enums), so a digit that
     belongs to an order number or a date is never also read as a count.
     """
     if not specs or not owners:
         return
-    extractor = _Extractor(text, specs, owners, excluded, reference_time, temporal)
+    extractor = _Extractor(text, specs, owners, excluded, reference_time, temporal, timing)
     kinds = {spec.name: field_kind(spec.schema) for spec in specs}
 
     def of_kind(kind: FieldKind) -> list[FieldSpec]:
