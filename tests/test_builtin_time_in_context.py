@@ -35,7 +35,12 @@ from tests.builtin_requests import parse_when, when
      ("remember to remind me about the budget review at three pm", "time", "15:00:00Z"),
      ("don't forget to call the dentist at nine am", "time", "09:00:00Z"),
      # "see if" asks to find out
-     ("see if the dentist has an opening on friday", "date", "2026-12-04")],
+     ("see if the dentist has an opening on friday", "date", "2026-12-04"),
+     # "from" a day that ends no range, after no verb of change: the day of a thing
+     ("delete the photos from yesterday", "date", "2026-12-01"),
+     ("read me the headlines from today's paper", "date", "2026-12-02"),
+     # the quote of a moment keeps the "on" its day needs
+     ("add lunch with kim at the deli on four april at five pm", "date-time", "2027-04-04T17:00:00Z")],
 )  # fmt: skip
 async def test_the_time_the_words_decide_fills_the_field(text: str, field_format: str, value: str) -> None:
     result = await parse_when(text, field_format)
@@ -50,6 +55,8 @@ async def test_the_time_the_words_decide_fills_the_field(text: str, field_format
      ("the second you see it call me", "date"),  # "the second": a moment, no day
      ("what's up today", "date"),
      ("see you on friday", "date"),  # a goodbye, not "see if"
+     ("move my haircut from friday", "date"),  # the day being left
+     ("is the price changed from yesterday", "date"),
      ("if it rains tomorrow cancel my run", "date")],  # an "if" clause's day is a rule's, not the request's
 )  # fmt: skip
 async def test_what_the_words_do_not_decide_stays_empty(text: str, field_format: str) -> None:
