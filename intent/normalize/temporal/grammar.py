@@ -766,7 +766,7 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
         else:
             named = word in _UNREAD_NEIGHBOURS and not (
                 (word == "day" and _WORKDAY_END_BEFORE.search(_before(text, mention.start, 40)))  # "end of day Friday"
-                or _OWN_NOUN_BEFORE.search(text, max(0, start - 12), start))  # "what day today", "my day on the 29th"
+                or (word in _OWN_NOUNS and _OWN_NOUN_BEFORE.search(text, max(0, start - 12), start)))
         # only date words count here (a count before a day is a count: see above)
         if named and unread(start):
             return True
@@ -968,9 +968,10 @@ _BLUR_BEFORE = re.compile(
     r"\bmid[-\s]?)$",
     re.IGNORECASE,
 )
-# "what day today", "clear my day on the 29th", "what day the 31st is on": "day" or "month" after a
+# "what day today", "clear my day on the 29th", "what day the 31st is on": "day", "week", "month" or "year" after a
 # possessive or "what"/"which" is a noun of its own that the phrase describes, not a date word left
 # unread ("a week today" and "next week Friday" are counted from the phrase: not these words).
+_OWN_NOUNS = frozenset({"day", "week", "month", "year"})
 _OWN_NOUN_BEFORE = re.compile(r"\b(?:my|your|our|his|her|their|what|which)[ \t]+$", re.IGNORECASE)
 _WORKDAY_END_BEFORE = re.compile(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
 # "Monday first thing", "tomorrow first thing in the morning", "Friday after lunch": the day, with no time of day
