@@ -65,7 +65,7 @@ from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_in_week_of, weekday_pieces
 from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
 
-__all__ = ["read_temporal", "unread_in_context"]
+__all__ = ["enclosing_phrase", "read_temporal", "unread_in_context"]
 
 # "tomorrow a.m.": a dotted am/pm ends a sentence for the splitter, so one with a time after it
 # ("Friday a.m. at 9") is not taken as a part of day: the time would be read apart from its day
@@ -91,6 +91,8 @@ _ABBREVIATION_END = re.compile(
 _RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 _BETWEEN_INSIDE = re.compile(r"\bbetween\b", re.IGNORECASE)  # "tomorrow between 2 and 4pm"
+# "-3y", "+2w": a signed count with a short unit glued to it has no word the relative family is run for
+_SIGNED_SHORT_COUNT = re.compile(r"(?<![\w+-])[+-]\d{1,4}(?:d|w|mos?|y)\b", re.IGNORECASE)
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
 
 
@@ -500,7 +502,8 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
             found += calendar_pieces(window, today, words)
         if words & WEEKDAY_WORDS or "day" in words or "weekday" in words or words & {"tu", "th"}:
             found += weekday_pieces(window, today)
-        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months):
+        if (words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months)
+                or (digits and _SIGNED_SHORT_COUNT.search(window))):
             found += relative_pieces(window, reference, words)
         if words & HOLIDAY_WORDS:
             found += holiday_pieces(window, today)
@@ -1051,6 +1054,23 @@ def unread_in_context(text: str, start: int, end: int, reference: datetime | Non
         return False
     kept = _unqualified(text, mentions)
     return any(all(k is not m for k in kept) for m in (mentions[0], mentions[-1]))
+
+
+_WORDED = re.compile(r"[^\W_]")
+
+
+def enclosing_phrase(text: str, start: int, end: int, reference: datetime | None = None) -> TemporalMention | None:
+    """The longest phrase the grammar reads in all of ``text`` that the quote ``text[start:end]`` is
+    cut out of: one it overlaps that has more words outside it ("Aug 9" of "Aug 9, 96", "3" of
+    "3pm", "5pm" of "5pm tomorrow"); None when the quote is a whole phrase or holds its phrases whole.
+
+    Each end of a range or item of a list is a phrase of its own ("Monday" of "from Monday to
+    Wednesday"): a quote of one end is whole, and the end's readings are the range's.
+    """
+    cut = [m for m in _read(text, reference, None)
+           if m.start < end and start < m.end
+           and (_WORDED.search(text, m.start, max(m.start, start)) or _WORDED.search(text, min(end, m.end), m.end))]
+    return max(cut, key=lambda m: m.end - m.start, default=None)
 
 
 def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None,

@@ -41,7 +41,7 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
-_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
+_QUALIFIER = (r"this\s+coming|this\s+upcoming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
               r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = re.compile(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
@@ -270,7 +270,11 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming"):
+    if qualifier in ("this coming", "this upcoming") and ahead == 1:
+        # said the day before: one meaning tomorrow says "tomorrow", and readers take the one a week
+        # on (compromise); others the coming one: both
+        return (coming, coming + timedelta(days=7))
+    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming", "this upcoming"):
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
