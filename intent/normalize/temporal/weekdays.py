@@ -270,11 +270,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("this coming", "this upcoming") and ahead == 1:
-        # said the day before: one meaning tomorrow says "tomorrow", and readers take the one a week
-        # on (compromise); others the coming one: both
-        return (coming, coming + timedelta(days=7))
-    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming", "this upcoming"):
+    if qualifier in ("", "coming", "the coming", "upcoming", "the upcoming"):
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
@@ -282,7 +278,9 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
         if weekday > today.weekday():
             return (today + timedelta(days=ahead),)
         return (recent, coming)  # said on Wednesday, "this Monday" is behind or ahead
-    if qualifier in ("next", "the following", "following"):
+    if qualifier in ("next", "the following", "following", "this coming", "this upcoming"):
+        # "this coming Friday" said earlier in its week: this week's to many, next week's to others
+        # (compromise reads every "this coming" / "this upcoming" day as next week's), as "next Friday"
         if weekday > today.weekday():
             return (coming, coming + timedelta(days=7))
         return (coming,)  # "next Monday" said on Friday: the coming one, which is in next week too
