@@ -97,6 +97,9 @@ ENDS = [
     ("2024-06-05T10:00:00Z", "Either Monday or Tuesday at 10am works", "date", "Tuesday", "2024-06-11"),
     ("2024-06-05T10:00:00Z", "Friday from 3 to 5pm", "time", "5pm", "17:00:00Z"),
     ("2024-06-05T10:00:00Z", "Friday from 3 to 5pm", "date", "Friday", "2024-06-07"),
+    # a quote holding its phrase whole is read where it stands too: the time the list lends it
+    ("2024-06-05T10:00:00Z", "Either Monday or Tuesday at 10am works", "datetime", "Monday",
+     "2024-06-10T10:00:00Z"),
 ]
 
 
@@ -155,3 +158,10 @@ def test_a_written_stamp_in_an_evening_request_may_be_the_evening(text: str, quo
     assert _status("2026-11-30T10:00:00Z", text, "datetime", quote, morning) in ("found", "inferred")
     status = _status("2026-11-30T10:00:00Z", text, "datetime", quote, evening)
     assert status in (("found", "inferred") if accepted else ("ungrounded",))
+
+
+def test_a_whole_phrase_read_where_it_stands_still_refuses_what_it_cannot_mean() -> None:
+    text = "Either Monday or Tuesday at 10am works"
+    assert _status("2024-06-05T10:00:00Z", text, "datetime", "Monday", "2024-06-10T11:00:00Z") == "ungrounded"
+    assert _status("2024-06-05T10:00:00Z", text, "datetime", "Monday", "2024-06-11T10:00:00Z") == "ungrounded"
+    assert _status("2024-06-05T10:00:00Z", "Monday", "datetime", "Monday", "2024-06-10T10:00:00Z") == "ungrounded"
