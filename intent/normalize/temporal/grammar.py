@@ -1038,6 +1038,16 @@ def read_temporal(text: str, reference: datetime | None = None,
 
 
 
+def _in_unreadable_date(text: str, start: int, end: int, reference: datetime | None) -> bool:
+    """Whether the quote is part of a written date the calendar family finds unreadable whole (a
+    range with an impossible or backward end), which is longer than the quote."""
+    left, right = max(0, start - _MARGIN), min(len(text), end + _MARGIN)
+    today = reference.date() if reference is not None else None
+    return any(p.bad and p.start + left < end and start < p.end + left
+               and (p.start + left < start or p.end + left > end)
+               for p in calendar_pieces(text[left:right], today))
+
+
 def unread_in_context(text: str, start: int, end: int, reference: datetime | None = None) -> bool:
     """The quote ``text[start:end]`` reads as a phrase alone, but reading all of ``text`` the grammar
     finds no phrase there: the words next to it (the rest of its date, a count, a sign, a qualifier:
@@ -1046,6 +1056,8 @@ def unread_in_context(text: str, start: int, end: int, reference: datetime | Non
     # (the same cache key as the recognizer's read of the request: ``read_temporal(text, reference)``)
     if any(m.start < end and start < m.end for m in _read(text, reference, None)):
         return False
+    if _in_unreadable_date(text, start, end, reference):
+        return True  # "February 20" of "February 20 - 29, 2022", "Dec 5" of "Dec 5-3"
     # the quote read alone, then judged where it stands: its first and last phrase meet the words
     # around it (a quote the grammar reads only whole, "wed" or "may two", is not judged by its place)
     quote = text[start:end]
