@@ -488,9 +488,32 @@ def _timed(text: str, mention: TemporalMention, tense: Tense | None) -> Temporal
     return mention if cue == NEUTRAL else replace(mention, direction=cue)
 
 
-# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
-@lru_cache(maxsize=128)
 def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> tuple[TemporalMention, ...]:
+    """``text`` read against ``reference``, from the cache when this text was read against it lately."""
+    return _cached_read(text, reference, _zone_key(reference), tense)
+
+
+def _zone_key(reference: datetime | None) -> object:
+    if reference is None or reference.tzinfo is None:
+        return None
+    zone = reference.tzinfo
+    try:
+        hash(zone)
+    except TypeError:  # a zone that does not hash (dateutil's): its offset and name at the reference
+        return reference.utcoffset(), reference.tzname()
+    return zone
+
+
+# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
+# The reference's zone is part of the key: two datetimes of one instant in different zones are
+# equal (and hash alike), but "tomorrow" said at 23:30 UTC and at 01:30 +02:00 are different days.
+@lru_cache(maxsize=128)
+def _cached_read(text: str, reference: datetime | None, zone: object,
+                 tense: Tense | None) -> tuple[TemporalMention, ...]:
+    return _reading(text, reference, tense)
+
+
+def _reading(text: str, reference: datetime | None, tense: Tense | None = None) -> tuple[TemporalMention, ...]:
     today = reference.date() if reference is not None else None
     pieces: list[Piece] = []
     for start, end, words, digits in _windows(text):
