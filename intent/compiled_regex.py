@@ -39,8 +39,10 @@ from typing import Any
 __all__ = ["compiled", "save_compiled"]
 
 _FORMAT = 1
-# A table never holds more entries than this; past it, a save keeps only what this process used.
-_MAX_ENTRIES = 4096
+# A table holds at most this many entries (about twice the patterns of the package, about 2 MB);
+# past it, a save keeps what this process used and the newest of the others, up to half of it:
+# the code of patterns since edited away does not pile up in a checkout.
+_MAX_ENTRIES = 600
 
 _Key = tuple[str, int]
 # (flags with the pattern's inline flags, code, number of groups - 1, name -> group, group -> name)
@@ -166,8 +168,13 @@ class _Table:
             new, self.new = self.new, {}
             entries = _read(self.path, self.engine.magic)
             entries.update(new)
-            if len(entries) > _MAX_ENTRIES:  # patterns since edited away: keep what is in use
-                entries = {key: packed for key, packed in entries.items() if key in self.built}
+            if len(entries) > _MAX_ENTRIES:
+                kept = {key: packed for key, packed in entries.items() if key in self.built}
+                for key, packed in reversed(entries.items()):  # the newest last: kept first
+                    if len(kept) >= _MAX_ENTRIES // 2:
+                        break
+                    kept.setdefault(key, packed)
+                entries = kept
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}")
