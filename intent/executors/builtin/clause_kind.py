@@ -17,6 +17,7 @@ from intent.executors.builtin.lexicon import (
     VERBS,
     WH_WORDS,
 )
+from intent.executors.builtin.tokens import Token
 
 __all__ = ["classify"]
 
@@ -45,6 +46,18 @@ _TELLING_QUESTIONS = (("did", "you", "know"), ("do", "you", "know", "what"), ("s
 
 
 
+# "whats today", "what is tomorrow": a question about a day, made of words that are small talk
+# elsewhere ("what's up today", "have a good day today").
+_ASKED_DAYS = frozenset({"today", "tomorrow", "tonight"})
+
+
+def _asks_the_day(words: list[Token]) -> bool:
+    lows = [t.low for t in words]
+    if len(lows) == 3 and lows[1] == "is":
+        lows = [lows[0], lows[2]]
+    return len(lows) == 2 and lows[0] in ("what", "what's", "whats") and lows[1] in _ASKED_DAYS
+
+
 def _small_talk(clause: Clause, index: int) -> bool:
     """No content words, only social words ("Thanks!"), or "never mind"."""
     tokens = clause.tokens
@@ -52,7 +65,7 @@ def _small_talk(clause: Clause, index: int) -> bool:
     if not words:
         clause.kind = "social" if any(t.is_word for t in tokens) else "fragment"
         return True
-    if all(t.low in SOCIAL_WORDS for t in words):
+    if all(t.low in SOCIAL_WORDS for t in words) and not _asks_the_day(words):
         clause.kind = "social"
         return True
     if match_at(tokens, index, ("never", "mind")):
@@ -101,6 +114,28 @@ def _asks_the_assistant(clause: Clause, index: int) -> bool:
     return subject in (_ACTION_AUX_SUBJECTS if word in _ACTION_AUX else _ASKED_SUBJECTS)
 
 
+# "when is it convenient" asks; "when is convenient" names a time like a condition does.
+_WHEN_STATES = frozenset(
+    "convenient good best better fine free possible ready done available easiest suitable ok okay".split())
+
+
+def _when_asked(clause: Clause, index: int) -> bool:
+    """ "when is the third monday of this month", "when does the bakery close today": "when" with the
+    question's order (its auxiliary before the subject) asks, where "when the bakery closes" is a condition."""
+    tokens = clause.tokens
+    if tokens[index].low != "when" or index + 2 >= len(tokens) or not tokens[index + 2].is_word:
+        return False
+    auxiliary, subject = tokens[index + 1].low, tokens[index + 2].low
+    if auxiliary not in _AUX or auxiliary in ("have", "has", "am", "may", "might", "shall"):
+        return False
+    if auxiliary in ("is", "are", "was", "were", "'s") and subject in _WHEN_STATES:
+        return False
+    clause.kind = "intent"
+    clause.flags.add("question")
+    clause.body = index
+    return True
+
+
 def _preserved(clause: Clause, index: int) -> bool:
     """ "Cancel X but save Y": what must survive the request, not a request of its own."""
     if clause.link == "but" and clause.tokens[index].low in _PRESERVE_VERBS:
@@ -130,6 +165,14 @@ def _opening_constraint(clause: Clause, index: int) -> bool:
     return True
 
 
+# "see if anna is free on monday", "see for me the alarms i set": "see" asking to find out (not "see you").
+_SEE_ASKS = frozenset("if whether what when who which how for".split())
+
+
+def _see_asked(tokens: list[Token], index: int) -> bool:
+    return tokens[index].low == "see" and index + 1 < len(tokens) and tokens[index + 1].low in _SEE_ASKS
+
+
 def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
     """The kind the clause's first content word gives it."""
     tokens = clause.tokens
@@ -150,7 +193,7 @@ def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
             clause.constraint_kind = "requirement"
     elif index + 1 < len(tokens) and tokens[index + 1].low in NOUN_COMPOUNDS.get(word, ()):
         return  # "train tickets to london": a noun phrase, read as one when nothing else asks
-    elif word in VERBS or (word.endswith("ing") and clause.marker) or (
+    elif word in VERBS or _see_asked(tokens, index) or (word.endswith("ing") and clause.marker) or (
             word not in ASSISTANT_NOUNS and is_verb_start(tokens, index, strict=False)):  # not "weather in oslo"
         clause.kind = "intent"
     elif framed and tokens[index].is_word and not tokens[index].low[:1].isdigit():
@@ -168,7 +211,8 @@ def classify(clause: Clause) -> Clause:
         return clause
     if tokens[index].low in ("please", "kindly") and constraint_at(tokens, index + 1):
         index += 1
-    if _wh_question(clause, index) or _preserved(clause, index) or _opening_constraint(clause, index):
+    if (_wh_question(clause, index) or _when_asked(clause, index) or _preserved(clause, index)
+            or _opening_constraint(clause, index)):
         return clause
     content = after_marker(clause, index)
     if content is None:

@@ -32,6 +32,19 @@ def _names_time(tokens: list[Token], index: int) -> bool:
     return tokens[index].low == "next" and index + 1 < len(tokens) and tokens[index + 1].low in _TIME_AFTER_NEXT
 
 
+# "seven hundred and forty five pm", "two thousand and twenty": "and" inside a number said in words.
+_NUMBER_BEFORE_AND = frozenset({"hundred", "thousand"})
+_NUMBER_AFTER_AND = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+    seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety""".split()
+)
+
+
+def _inside_number(tokens: list[Token], index: int) -> bool:
+    return (tokens[index].low == "and" and 0 < index < len(tokens) - 1
+            and tokens[index - 1].low in _NUMBER_BEFORE_AND and tokens[index + 1].low in _NUMBER_AFTER_AND)
+
+
 def _starts_clause(tokens: list[Token], index: int, *, strict: bool = True) -> bool:
     while index < len(tokens) and tokens[index].low in LEAD_WORDS | {"please"}:
         index += 1
@@ -143,8 +156,8 @@ def split_sentence(tokens: list[Token]) -> list[tuple[list[Token], str | None]]:
             opening_prefix = lead_prefix = 0
             last_verb, sequence_seen = -1, False
             continue
-        connector = (token.low in _CONNECTORS and not _names_time(tokens, index)) or match_at(
-            tokens, index, ("after", "that"))
+        connector = (token.low in _CONNECTORS and not _names_time(tokens, index)
+                     and not _inside_number(tokens, index)) or match_at(tokens, index, ("after", "that"))
         if connector and current and not _open_rule(current, last_verb):
             if index >= run_end:
                 run_end, last_sequence, last_but = _connector_run(tokens, index)

@@ -210,13 +210,27 @@ def _negated(text: str, mention: Mention) -> bool:
     return bool(prev) and (prev[-1] in _NEGATORS or (len(prev) > 1 and prev[-2] in ("instead", "not")))
 
 
+def _day_set_aside(text: str, mention: Mention) -> bool:
+    """``_negated`` for a day: after "from" it is left behind only as a range's start ("from Monday
+    to Friday") or after a verb of change ("move it from Monday"); else "from" names the day of a
+    thing ("remove the event from monday", "the sender from today's inbox")."""
+    prev, _ = _words_near(text, mention.start, mention.end, 1, 0)
+    if prev == ["from"] and not _RANGE_END_AFTER.match(text, mention.end) \
+            and not _CHANGE_VERB.search(text, max(0, mention.start - 60), mention.start):
+        return False
+    return _negated(text, mention)
+
+
 _DAY_NEARBY = 40  # characters between a bare time and a day that may be its day
 _OR_BETWEEN = compiled(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
 _CHANGE_VERB = compiled(
     r"\b(?:chang|mov|reschedul|push|shift|switch|postpon|bring|brought|updat|swap|amend|modif)\w*\b", re.IGNORECASE
 )
+_RANGE_END_AFTER = compiled(r"(?:'s)?\s*(?:-|–|—|(?:to|until|till|through|thru|and|or)\b)", re.IGNORECASE)
 _RANGE_TO = compiled(r"\s*(?:-|–|—|to|until|till|through|thru)\s*$", re.IGNORECASE)
 _POSSESSIVES = frozenset("my our your his her their".split())
+_TEMPORAL_READERS = frozenset({"datetime", "date", "time"})
+_DAY_LEAD = compiled(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
 
 
 def _an_event_of(text: str, mention: Mention) -> bool:
@@ -245,11 +259,13 @@ class _Extractor:
         excluded: Sequence[Span],
         reference_time: datetime | None,
         temporal: tuple[list[Mention], list[Mention]] | None = None,
+        timing: Sequence[Span] = (),
     ) -> None:
         self.text = text
         self.specs = specs
         self.owners = owners
         self.excluded = excluded
+        self.timing = timing
         self.reference_time = reference_time
         self.dates, self.times = temporal if temporal is not None else (
             find_dates(text, reference_time), find_times(text, reference_time)
@@ -267,7 +283,8 @@ class _Extractor:
         return foreign_to_request(self.text, start, end, self.quotes, self.addresses)
 
     def _owner(self, mention: Mention) -> Owner | None:
-        if any(s <= mention.start < e for s, e in self.excluded):
+        if any(s <= mention.start < e for s, e in self.excluded) and not (
+                self.ledger.kind in _TEMPORAL_READERS and any(s <= mention.start < e for s, e in self.timing)):
             return None
         for owner in self.owners:
             if owner.holds(mention.start, mention.end):
@@ -284,6 +301,8 @@ class _Extractor:
         owner = self._owner(mentions[0])
         if owner is None:
             return
+        if self.ledger.kind in _TEMPORAL_READERS:
+            mentions = [self._quotable(spec, m) for m in mentions]
         distinct: list[Any] = []
         for value in values:
             if value not in distinct:
@@ -339,7 +358,8 @@ class _Extractor:
                 self._emit(spec, owner, chosen, chosen.value)
 
     def _grouped(self, spec: FieldSpec, mentions: list[Mention], specs_of_kind: list[FieldSpec]) -> list[Mention]:
-        usable = [m for m in self._usable(mentions) if not _negated(self.text, m)]
+        set_aside = _day_set_aside if self.ledger.kind == "date" else _negated
+        usable = [m for m in self._usable(mentions) if not set_aside(self.text, m)]
         if len(specs_of_kind) > 1:
             cued = [m for m in usable if set(_words_near(self.text, m.start, m.end, 4, 0)[0]) & self.words[spec.name]]
             if cued:
@@ -355,6 +375,16 @@ class _Extractor:
                 mentions = self._with_range_starts(mentions)
             values = [v.isoformat() for m in mentions for v in ((m.value,) if m.value is not None else m.candidates)]
             self._emit_choice(spec, mentions, values)
+
+    def _quotable(self, spec: FieldSpec, mention: Mention) -> Mention:
+        """The mention with the "on" or "the" before it when its words alone read as nothing: "twenty
+        ninth" of "find a cab on twenty ninth" and "four april at five pm" are a day after "on" only,
+        and the verifier reads the quote alone."""
+        lead = _DAY_LEAD.search(self.text, max(0, mention.start - 8), mention.start)
+        if lead is None or derive_values(self.text[mention.start : mention.end], spec.schema,
+                                         reference_time=self.reference_time):
+            return mention
+        return replace(mention, start=lead.start())
 
     def _by_owner(self, mentions: list[Mention]) -> list[list[Mention]]:
         """The mentions of each request, in order: each request states its own day or time ("Call Bob
@@ -676,15 +706,20 @@ def extract_fields(
     excluded: Sequence[Span],
     reference_time: datetime | None,
     temporal: tuple[list[Mention], list[Mention]] | None = None,
+    timing: Sequence[Span] = (),
 ) -> None:
     """Fill ``owner.fields`` with every field value the text states, at most once per field.
+
+    ``excluded``: stretches whose words are no request's values (a prohibition, a condition);
+    ``timing``: those of them whose day or time still says when the request applies ("will I need a
+    raincoat when I go to Glasgow on Sunday"): only dates and times are read there.
 
     The most specific readers run first (patterns, emails, dates, times, enums), so a digit that
     belongs to an order number or a date is never also read as a count.
     """
     if not specs or not owners:
         return
-    extractor = _Extractor(text, specs, owners, excluded, reference_time, temporal)
+    extractor = _Extractor(text, specs, owners, excluded, reference_time, temporal, timing)
     kinds = {spec.name: field_kind(spec.schema) for spec in specs}
 
     def of_kind(kind: FieldKind) -> list[FieldSpec]:

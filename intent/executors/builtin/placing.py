@@ -54,13 +54,21 @@ def place_fields(state: Recognition) -> None:
         for u in state.units
         if u.role == "constraint" and u.clause.constraint_kind in ("prohibition", "condition")
     ]
+    # "will I need a raincoat when I go to Glasgow on Sunday": the day of a "when" clause is the
+    # day the request is about (an "if" clause's is not: "if it rains tomorrow" may be any day's rule)
+    timing = [
+        clause_span(u.clause)
+        for u in state.units
+        if u.role == "constraint" and u.clause.constraint_kind == "condition"
+        and u.clause.body < len(u.clause.tokens) and u.clause.tokens[u.clause.body].low == "when"
+    ]
     # A correction's values are read apart: they restate fields its request already has.
     corrections = [u.owner for u in state.units if u.role == "correction" and u.owner is not None]
     owners = [o for o in owners if all(o is not c for c in corrections)]
     for specs, group in _by_fields(state, owners):
-        extract_fields(state.reading, specs, group, excluded, state.reference_time, state.temporal)
+        extract_fields(state.reading, specs, group, excluded, state.reference_time, state.temporal, timing)
     for owner in corrections:
-        extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal)
+        extract_fields(state.reading, state.specs, [owner], excluded, state.reference_time, state.temporal, timing)
     trained_fields(state, owners)
     _context_fields(state, owners)
 

@@ -6,6 +6,9 @@
 - After a statement: "i have a meeting at ten please remind me", "i don't want to carry an umbrella
   will we have rain today", "it's five here what time is it in england", "the meeting has been
   changed put it on thursday".
+- After the words of a reminder said as a rule with its own time: "remember to | remind me about the
+  meeting at four pm", "don't forget to | call the dentist tomorrow" ("Don't forget to attach the
+  receipt" stays a rule for the request).
 
 ``request_starts`` proposes the places; the reader classifies the words from there and keeps the
 first place where they read as a request. The words before it are left as a fragment: what they
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from intent.executors.builtin.clause_words import Clause, frame_at
+from intent.executors.builtin.clause_words import Clause, frame_at, match_at
 from intent.executors.builtin.lexicon import (
     DETERMINERS,
     INDIRECT_QUESTION_VERBS,
@@ -107,6 +110,22 @@ def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool
     return False
 
 
+# Reminders to do something, said as a rule: when nothing else in the turn asks, what to do is asked.
+_REMINDERS = (("remember", "to"), ("don't", "forget", "to"), ("dont", "forget", "to"), ("do", "not", "forget", "to"),
+              ("be", "sure", "to"), ("make", "sure", "to"), ("please", "remember", "to"))
+
+
+def _after_reminder(clause: Clause, temporal: list[Span]) -> int | None:
+    """ "remember to | remind me about the client meeting at four pm": the verb after the rule's words,
+    when the rule says when to do it ("Don't forget to attach the receipt" is a rule for the request)."""
+    tokens, body = clause.tokens, clause.body
+    for words in _REMINDERS:
+        end = body + len(words)
+        if match_at(tokens, body, words) and end < len(tokens) and tokens[end].low in VERBS:
+            return end if any(covered(temporal, t.start) for t in tokens[end:]) else None
+    return None
+
+
 def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
     """Places inside ``clause`` (token indexes after its body) where a request may start, in order.
 
@@ -123,6 +142,8 @@ def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
         for start in (_after_name(tokens, body), _after_time(tokens, body, temporal)):
             if start is not None and start > body:
                 yield start
+    elif clause.constraint_kind == "requirement" and (start := _after_reminder(clause, temporal)) is not None:
+        yield start
     for index in range(body + 2, len(tokens) - 1):  # a statement has two words at least
         if _asked_inside(tokens, index, temporal):
             yield index

@@ -150,7 +150,8 @@ _CARDINAL_TOKENS = frozenset(w for phrase in CARDINAL_WORDS for w in phrase.repl
 _GLUED = compiled(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
-    r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-)\b|\s*-|"
+    r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-|"
+    r"ok|okay|thanks|thank)\b|\s*-|"  # "meet jenny on the third okay": a closing word
     rf"\s+(?:\d{{1,2}}[:.]\d{{2}}|\d{{4}}\b|(?:\d{{1,2}}|{HOUR_WORD})\s*[ap]\.?m\b)|"
     rf"\s*\(\s*(?:{WEEKDAY})\b)"  # "on the 8th (Tuesday)": the weekday in brackets checks the day
 )
@@ -158,6 +159,11 @@ _DAY_ONLY = compiled(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)
                      rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
 _ON_DAY = compiled(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
                    re.IGNORECASE)
+# "a train ticket on the third i don't care what time": after "on", a subject opens a new clause
+# (after "the" alone it does not: "the second you see it", "the first i heard of it" are no days).
+_ON_DAY_THEN_SUBJECT = compiled(
+    rf"\bon\s+(?:the\s+)?((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD})(?=\s+(?:i|we|they|he|she)\s)",
+    re.IGNORECASE)
 # "Friday the fifteen", "monday the twenty two": a day said as a cardinal after a weekday and "the"
 # (speech-to-text drops the "th").
 _WEEKDAY_THE_CARDINAL = LazyPattern(
@@ -518,7 +524,8 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             out.append(piece)
     ordinal = _ORDINAL_DIGITS.search(text) or words & ORDINAL_TOKENS
     weekday_words = words & WEEKDAY_WORDS
-    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY, digits), (_WEEKDAY_DAY, ordinal and weekday_words),
+    for pattern, worth in ((_DAY_ONLY, ordinal), (_ON_DAY_THEN_SUBJECT, ordinal), (_ON_DAY, digits),
+                           (_WEEKDAY_DAY, ordinal and weekday_words),
                            (_WEEKDAY_NUMBER, digits and weekday_words), (_ORDINAL_AT, ordinal)):
         for match in scan(pattern, text, worth):
             day = day_of(match.group(1))

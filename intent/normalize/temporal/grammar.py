@@ -649,8 +649,12 @@ _STARTS_WITH_DAY = compiled(rf"(?:the[ \t]+)?(?:\d|(?:{ORDINAL_WORD})\b)", re.IG
 _NEXT_YEAR_AFTER_COMMA = compiled(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
 # "3pm Singapore time", "10:30am montreal time", "1pm ACDT": a place or a zone the grammar does not
 # know after a time; read without it, the time would be placed in the reference's zone.
+# Words that name no place: "six am here what time is it", "nine pm to brasil time" (the zone to
+# convert to, not the time's own) leave the time in the reference's zone as written.
+_NOT_ZONE_WORDS = r"(?:to|into|in|here|there|what|which|the|a|an|this|that|is|it|and|or|from|for|at|my|your)"
 _NEXT_ZONE_WORDS = compiled(
-    r"[ \t]+(?:[^\W\d_]+[ \t]+){1,2}time(?:[ \t]+zone)?\b|[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
+    rf"[ \t]+(?!{_NOT_ZONE_WORDS}[ \t])(?:[^\W\d_]+[ \t]+){{1,2}}time(?:[ \t]+zone)?\b|"
+    r"[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
 )
 # "15:30.30", "2012:05:25 22:06:50": digits glued to a phrase's own digits by a separator, or a
 # colon-joined number right before it: the phrase is a part of a longer stamp it did not read.
@@ -785,7 +789,8 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
             named = bool(re.search(r"\d[.,]?[ \t]+$", _before(text, start, 8)))
         else:
             named = word in _UNREAD_NEIGHBOURS and not (
-                word == "day" and _WORKDAY_END_BEFORE.search(_before(text, mention.start, 40)))  # "end of day Friday"
+                (word == "day" and _WORKDAY_END_BEFORE.search(_before(text, mention.start, 40)))  # "end of day Friday"
+                or (word in _OWN_NOUNS and _OWN_NOUN_BEFORE.search(text, max(0, start - 12), start)))
         # only date words count here (a count before a day is a count: see above)
         if named and unread(start):
             return True
@@ -987,6 +992,11 @@ _BLUR_BEFORE = compiled(
     r"\bmid[-\s]?)$",
     re.IGNORECASE,
 )
+# "what day today", "clear my day on the 29th", "what day the 31st is on": "day", "week", "month" or "year" after a
+# possessive or "what"/"which" is a noun of its own that the phrase describes, not a date word left
+# unread ("a week today" and "next week Friday" are counted from the phrase: not these words).
+_OWN_NOUNS = frozenset({"day", "week", "month", "year"})
+_OWN_NOUN_BEFORE = compiled(r"\b(?:my|your|our|his|her|their|what|which)[ \t]+$", re.IGNORECASE)
 _WORKDAY_END_BEFORE = compiled(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
 # "Monday first thing", "tomorrow first thing in the morning", "Friday after lunch": the day, with no time of day
 _BLUR_AFTER = compiled(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b|"
