@@ -12,6 +12,7 @@
     python -m bench.time_eval dateparser DATEPARSER/tests/test_{freshness_date_parser,date_parser,search}.py [--times]
     python -m bench.time_eval compromise COMPROMISE/plugins/dates/tests/*.test.js [--times] [--pipeline]
     python -m bench.time_eval parsedatetime PARSEDATETIME/tests/Test*.py [--times] [--pipeline]
+    python -m bench.time_eval sugar SUGAR/test/tests/date.js [--times] [--pipeline] [--negatives]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
     python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs --wrappers [--compare]
@@ -52,9 +53,14 @@ and parsedatetime's English tests (``tests/Test*.py`` in bear/parsedatetime, Apa
 commit 2a4b1690; ``Calendar.parse`` checks of a text against a start and an expected value and flag,
 read with ``ast``, "now" fixed; the other locales' files are counted and left out; read by
 ``parsedatetime_phrases``, see ``bench.parsedatetime_time_corpus`` for the grain rule and what is left
-out). chrono, Chronic, natty, go, dateparser, compromise and parsedatetime print how many cases were
-left out, by reason. dateparser, compromise and parsedatetime (since b5ea558) are held-out corpora
-(``HELD_OUT_CORPORA``): ``--failures`` is refused for them. go was held out too until its
+out); and Sugar's English date tests (``test/tests/date.js`` in andrewplummer/Sugar, MIT licence, read
+at commit 3ca57818; ``assertDateParsed`` calls of a text and an expected value built by the tests'
+helpers, evaluated with "now" fixed at Monday 2020-04-20 10:30 +09:00; read by ``sugar_phrases``, see
+``bench.sugar_time_corpus`` for the grain rule and what is left out; its ``assertDateNotParsed`` texts
+are the negatives of ``--negatives``). chrono, Chronic, natty, go, dateparser, compromise,
+parsedatetime and sugar print how many cases were left out, by reason. dateparser, compromise,
+parsedatetime (since b5ea558) and sugar (since f110b33) are held-out corpora (``HELD_OUT_CORPORA``):
+``--failures`` is refused for them. go was held out too until its
 per-phrase outcomes were first read (from d7aa9f0 to 2c20df2), and chrono and natty until c2237b2;
 they are tuning corpora since.
 
@@ -143,6 +149,7 @@ from bench.go_time_corpus import read_go
 from bench.natty_corpus import read_natty
 from bench.parsedatetime_time_corpus import read_parsedatetime
 from bench.request_wrappers import REQUEST_WRAPPERS, WRAPPER_DIRECTIONS
+from bench.sugar_time_corpus import read_sugar
 from bench.time_conventions import convention_table
 
 __all__ = [
@@ -151,12 +158,13 @@ __all__ = [
     "ctparse_phrases", "dateparser_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases",
     "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized",
     "parsedatetime_phrases", "recognizers_direction_phrases",
-    "recognizers_phrases", "recognizers_texts", "score", "wrapper_report", "wrapper_scores",
+    "recognizers_phrases", "recognizers_texts", "score", "sugar_negatives", "sugar_phrases", "wrapper_report",
+    "wrapper_scores",
 ]
 
 _MAX_WORDS = 6
 # The corpora no rule is written from: their misses are never listed, so no one tunes on them.
-HELD_OUT_CORPORA = frozenset({"dateparser", "compromise", "parsedatetime"})
+HELD_OUT_CORPORA = frozenset({"dateparser", "compromise", "parsedatetime", "sugar"})
 TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value is put on
 # Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
 # reference time of most of its other specs stands in.
@@ -545,6 +553,26 @@ def parsedatetime_phrases(paths: Sequence[Path], times: bool = False) -> tuple[l
     return _graded_phrases(corpus.cases, corpus.dropped, times)
 
 
+def sugar_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
+    """The simple phrases of Sugar's English date tests, and how many cases were left out, by reason
+    (see ``bench.sugar_time_corpus``): days, moments and, with ``times``, times of day."""
+    corpus = read_sugar(paths)
+    return _graded_phrases(corpus.cases, corpus.dropped, times)
+
+
+def sugar_negatives(paths: Sequence[Path]) -> list[Phrase]:
+    """The texts Sugar's tests say must not parse (``assertDateNotParsed``), each once, as phrases whose
+    expected value is their reference (never compared; see ``false_readings``)."""
+    seen: set[str] = set()
+    negatives: list[Phrase] = []
+    for negative in read_sugar(paths).negatives:
+        if negative.text not in seen:
+            seen.add(negative.text)
+            negatives.append(Phrase(negative.text, negative.reference, negative.reference, True, negative.source,
+                                    negative.text, alone_in_context=True))
+    return negatives
+
+
 def go_negatives(paths: Sequence[Path]) -> list[Phrase]:
     """The inputs the Go parsers' tests find no date in, as phrases whose expected value is their
     reference (never compared; see ``false_readings``)."""
@@ -802,21 +830,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus",
                         choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go",
-                                 "dateparser", "compromise", "parsedatetime"))
+                                 "dateparser", "compromise", "parsedatetime", "sugar"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime: keep phrases "
+                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime, sugar: keep "
+                             "phrases "
                              "resolving to a "
                              "time of day "
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
                         help="drop phrases whose text or input occurs in these Recognizers-Text spec files")
     parser.add_argument("--negatives", action="store_true",
-                        help="chrono, go: also count the negative cases (no date in them) read as a date or time")
+                        help="chrono, go, sugar: also count the negative cases (no date in them) read as a date or "
+                             "time")
     parser.add_argument("--directions", action="store_true",
                         help="Recognizers-Text parser specs: the phrases whose past and future resolutions differ, "
                              "and whether both are offered or one (and which)")
@@ -857,7 +887,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
-    elif args.corpus in ("chrono", "chronic", "natty", "go", "dateparser", "compromise", "parsedatetime"):
+    elif args.corpus in ("chrono", "chronic", "natty", "go", "dateparser", "compromise", "parsedatetime", "sugar"):
         if args.corpus == "chrono":
             phrases, dropped = chrono_phrases(args.paths, times=args.times)
         elif args.corpus == "go":
@@ -870,6 +900,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             phrases, dropped = compromise_phrases(args.paths, times=args.times)
         elif args.corpus == "parsedatetime":
             phrases, dropped = parsedatetime_phrases(args.paths, times=args.times)
+        elif args.corpus == "sugar":
+            phrases, dropped = sugar_phrases(args.paths, times=args.times)
         else:
             phrases, dropped = chronic_phrases(args.paths)
         print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "
@@ -895,8 +927,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(phrases) - len(kept)} of {len(phrases)} phrases dropped: they occur in {len(args.exclude_from)} "
               "excluded file(s)")
         phrases = kept
-    if args.negatives and args.corpus in ("chrono", "go"):
-        negatives = chrono_negatives(args.paths) if args.corpus == "chrono" else go_negatives(args.paths)
+    if args.negatives and args.corpus in ("chrono", "go", "sugar"):
+        negatives = {"chrono": chrono_negatives, "go": go_negatives, "sugar": sugar_negatives}[args.corpus](args.paths)
         read = false_readings(negatives, in_request if args.pipeline else _readings)
         print(f"negative cases: {read['read']} of {len(negatives)} texts with no date in them read as one")
     if args.wrappers:

@@ -7,7 +7,7 @@ The ``find_*`` scanners locate such values in running text for the built-in reco
 """
 
 from intent.normalize.dates import find_dates
-from intent.normalize.derive import Derived, derive_values, format_date_time, time_values
+from intent.normalize.derive import Derived, derive_values, format_date_time, phrase_values, phrase_within, time_values
 from intent.normalize.enums import find_enum_values, surface_forms
 from intent.normalize.kinds import FieldKind, field_kind, schema_types
 from intent.normalize.mentions import Mention
@@ -35,6 +35,8 @@ __all__ = [
     "format_date_time",
     "format_time",
     "parse_number_words",
+    "phrase_values",
+    "phrase_within",
     "quoted_spans",
     "schema_types",
     "surface_forms",

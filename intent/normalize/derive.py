@@ -26,7 +26,7 @@ from intent.normalize.temporal import (
 )
 from intent.normalize.times import format_time
 
-__all__ = ["Derived", "derive_values", "format_date_time", "time_values"]
+__all__ = ["Derived", "derive_values", "format_date_time", "phrase_values", "phrase_within", "time_values"]
 
 # Longer quotes are not read: a value must come from a short, specific phrase.
 _MAX_EVIDENCE = 200
@@ -135,19 +135,33 @@ def _read_whole(text: str, reference_time: datetime | None, tense: Tense | None)
     return mentions
 
 
-def _dates(text: str, reference_time: datetime | None, tense: Tense | None) -> list[Derived]:
+def phrase_within(text: str, start: int, end: int, reference_time: datetime | None = None) -> TemporalMention | None:
+    """The one phrase the grammar reads in all of ``text`` that the quote ``text[start:end]`` holds
+    whole, with nothing else but connectors ("on Dec 5, 8:30" holds "Dec 5, 8:30"); None otherwise.
+    Where it stands its readings may be more than the quote's alone: a time lent by a list ("Monday"
+    of "Monday or Tuesday at 10am"), an evening the sentence speaks of ("Dinner Dec 5, 8:30")."""
+    inside = [m for m in read_temporal(text, reference_time) if m.start < end and start < m.end]
+    if len(inside) != 1 or inside[0].start < start or inside[0].end > end:
+        return None
+    phrase = inside[0]
+    rest = f"{text[start : phrase.start]} {text[phrase.end : end]}"
+    return phrase if all(w.lower() in _CONNECTORS for w in _WORD.findall(rest)) else None
+
+
+def _dates(mentions: tuple[TemporalMention, ...]) -> list[Derived]:
     out: list[Derived] = []
-    for mention in _read_whole(text, reference_time, tense):
+    for mention in mentions:
         for day in dates_of(mention):
             value = day.isoformat()
             out.append(Derived(value, True, "referenceTime") if mention.inferred else Derived(value))
     return out
 
 
-def _times(text: str, schema: Mapping[str, Any], reference_time: datetime | None, tense: Tense | None) -> list[Derived]:
+def _times(mentions: tuple[TemporalMention, ...], schema: Mapping[str, Any],
+           reference_time: datetime | None) -> list[Derived]:
     out: list[Derived] = []
     zoned_field = schema.get("format") == "time"
-    for mention in _read_whole(text, reference_time, tense):
+    for mention in mentions:
         for (hour, minute), offset, second, carried in times_of(mention, reference_time):
             # the offset came from the reference time unless the text named a zone
             inferred = zoned_field and not any(r.zone for r in mention.readings)
@@ -168,9 +182,8 @@ def _day_apart_from_time(mentions: tuple[TemporalMention, ...]) -> bool:
     return {"day", "time"} <= kinds
 
 
-def _date_times(text: str, reference_time: datetime | None, tense: Tense | None) -> list[Derived]:
+def _date_times(mentions: tuple[TemporalMention, ...], reference_time: datetime | None) -> list[Derived]:
     out: list[Derived] = []
-    mentions = _read_whole(text, reference_time, tense)
     if _day_apart_from_time(mentions):
         return out
     for mention in mentions:
@@ -181,6 +194,15 @@ def _date_times(text: str, reference_time: datetime | None, tense: Tense | None)
             coarse = f"{value[:17]}00{value[19:]}" if carried and value[17:19] != "00" else None
             out.append(Derived(value, not explicit, None if explicit else "referenceTime", coarse))
     return out
+
+
+def _temporal(mentions: tuple[TemporalMention, ...], kind: FieldKind, schema: Mapping[str, Any],
+              reference_time: datetime | None) -> list[Derived]:
+    if kind is FieldKind.DATE:
+        return _dates(mentions)
+    if kind is FieldKind.DATE_TIME:
+        return _date_times(mentions, reference_time)
+    return _times(mentions, schema, reference_time)
 
 
 def _derive(
@@ -199,12 +221,8 @@ def _derive(
     if kind is FieldKind.BOOLEAN:
         word = text.lower().strip(" .!")
         return [Derived(_BOOLEAN_WORDS[word])] if word in _BOOLEAN_WORDS else []
-    if kind is FieldKind.DATE:
-        return _dates(text, reference_time, tense)
-    if kind is FieldKind.DATE_TIME:
-        return _date_times(text, reference_time, tense)
-    if kind is FieldKind.TIME:
-        return _times(text, schema, reference_time, tense)
+    if kind in (FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME):
+        return _temporal(_read_whole(text, reference_time, tense), kind, schema, reference_time)
     if kind is FieldKind.EMAIL:
         return [Derived(m.value) for m in find_emails(text)]
     if kind is FieldKind.URI:
@@ -212,6 +230,27 @@ def _derive(
     if kind is FieldKind.PATTERN:
         return [Derived(m.value) for m in find_pattern_tokens(text, schema["pattern"])]
     return []
+
+
+def _unique(items: list[Derived]) -> list[Derived]:
+    out: list[Derived] = []
+    seen: set[tuple[str, str]] = set()
+    for item in items:
+        key = (type(item.value).__name__, repr(item.value))
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out
+
+
+def phrase_values(mention: TemporalMention, schema: Mapping[str, Any], *,
+                  reference_time: datetime | None = None) -> list[Derived]:
+    """Every value a phrase the grammar read in a request can stand for under a date, date-time or
+    time ``schema`` (empty for any other kind): its readings where it stands, not its words re-read."""
+    kind = field_kind(schema)
+    if kind not in (FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME):
+        return []
+    return _unique(_temporal((mention,), kind, schema, reference_time))
 
 
 def derive_values(
@@ -227,11 +266,4 @@ def derive_values(
     text = evidence.strip()
     if not text or len(text) > _MAX_EVIDENCE:
         return []
-    out: list[Derived] = []
-    seen: set[tuple[str, str]] = set()
-    for item in _derive(text, schema, reference_time, tense):
-        key = (type(item.value).__name__, repr(item.value))
-        if key not in seen:
-            seen.add(key)
-            out.append(item)
-    return out
+    return _unique(_derive(text, schema, reference_time, tense))

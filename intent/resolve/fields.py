@@ -19,10 +19,19 @@ from intent.normalize import (
     derive_values,
     field_kind,
     foreign_to_request,
+    phrase_values,
+    phrase_within,
     quoted_spans,
 )
 from intent.normalize.formats import format_checker
-from intent.normalize.temporal import Tense, counted_from_unknown_day, tense_at, unread_in_context
+from intent.normalize.temporal import (
+    TemporalMention,
+    Tense,
+    counted_from_unknown_day,
+    enclosing_phrase,
+    tense_at,
+    unread_in_context,
+)
 from intent.request import NormalizedRequest
 from intent.result.models import Inference, InferenceBasis, InferenceTarget, SourceRef
 
@@ -149,6 +158,8 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     value = item["value"]
     refs: list[SourceRef] = []
     tense: Tense | None = None  # the cue of the sentence the quote stands in ("I met her on Monday": past)
+    whole: TemporalMention | None = None  # the longer phrase of the input a date or time quote is cut out of
+    own: TemporalMention | None = None  # else the one phrase of the input the quote holds whole
 
     if source == "input":
         span = align(evidence, request.input)
@@ -173,6 +184,10 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
             # request it is part of a phrase the grammar does not read whole
             return CheckedValue(name, "ungrounded", value, [], evidence,
                                 reason=f"{evidence!r} is part of a longer phrase of the input that is not read")
+        if field_kind(schema) in _TIME_KINDS:
+            # "Aug 9" cited from "Aug 9, 96": the quote means what the phrase it stands in means
+            whole = enclosing_phrase(request.input, start, end, request.reference_time)
+            own = None if whole else phrase_within(request.input, start, end, request.reference_time)
         refs.append(SourceRef(root="input", pointer="", start=start if request.spans else None,
                               end=end if request.spans else None))
     else:
@@ -196,7 +211,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     if value is None and candidates:
         if source == "input" and field_kind(schema) in _READ_KINDS:
             # offered readings must each be one the words can mean ("next Friday": these two days)
-            readings = derive_values(evidence, schema, reference_time=request.reference_time, tense=tense)
+            readings = _readings(evidence, schema, request, tense, whole, own)
             matched = (_reading_of(readings, c, schema) for c in candidates)
             kept = list(dict.fromkeys(r.value for r in matched if r is not None))  # in the core's spelling
             if not kept:
@@ -208,13 +223,32 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     # A date, time or amount is judged by its readings only: "3" is in "3 1/2", "1.5" in "1.5k".
     if field_kind(schema) not in _READ_KINDS and _literal_in(value, evidence):
         return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
-    reading = _reading_of(derive_values(evidence, schema, reference_time=request.reference_time, tense=tense),
-                          value, schema)
+    reading = _reading_of(_readings(evidence, schema, request, tense, whole, own), value, schema)
     if reading is not None:
         status = "inferred" if reading.inferred else "found"
         return _typed(CheckedValue(name, status, reading.value, refs, evidence, basis=reading.basis), schema)
+    if whole is not None:
+        phrase = request.input[whole.start : whole.end]
+        return CheckedValue(name, "ungrounded", value, [], evidence,
+                            reason=f"{orjson.dumps(value).decode()} is not what {phrase!r}, the phrase "
+                                   f"{evidence!r} is part of, means")
     return CheckedValue(name, "ungrounded", value, [], evidence,
                         reason=f"{orjson.dumps(value).decode()} cannot be read from {evidence!r}")
+
+
+def _readings(evidence: str, schema: Mapping[str, Any], request: NormalizedRequest, tense: Tense | None,
+              whole: TemporalMention | None, own: TemporalMention | None) -> list[Derived]:
+    """What the evidence can mean: its phrase's readings where it is cut out of a longer phrase of
+    the input (a range's end or a list's item is a phrase of its own); else its words read alone,
+    and the readings of the phrase it holds where that stands in the input (what the recognizer reads)."""
+    if whole is not None:
+        return phrase_values(whole, schema, reference_time=request.reference_time)
+    alone = derive_values(evidence, schema, reference_time=request.reference_time, tense=tense)
+    if own is None:
+        return alone
+    known = {orjson.dumps(d.value) for d in alone}
+    return alone + [d for d in phrase_values(own, schema, reference_time=request.reference_time)
+                    if orjson.dumps(d.value) not in known]
 
 
 def _typed(checked: CheckedValue, schema: Mapping[str, Any]) -> CheckedValue:

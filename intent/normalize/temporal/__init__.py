@@ -9,7 +9,7 @@ goes); ``values`` writes readings as date, date-time and time field values.
 """
 
 from intent.normalize.temporal.events import counted_from_unknown_day
-from intent.normalize.temporal.grammar import read_temporal, unread_in_context
+from intent.normalize.temporal.grammar import enclosing_phrase, read_temporal, unread_in_context
 from intent.normalize.temporal.pieces import Reading, TemporalMention
 from intent.normalize.temporal.tense import Tense, tense_at
 from intent.normalize.temporal.values import date_time_text, dates_of, moments_of, offset_text, times_of
@@ -21,6 +21,7 @@ __all__ = [
     "counted_from_unknown_day",
     "date_time_text",
     "dates_of",
+    "enclosing_phrase",
     "moments_of",
     "offset_text",
     "read_temporal",

@@ -350,6 +350,15 @@ def _replace(out: list[Piece], pieces: list[Piece]) -> None:
     out.extend(pieces)
 
 
+def _replace_range(out: list[Piece], match: re.Match[str], opening: Piece | None, closing: Piece | None) -> None:
+    """The two ends of a range of days in one month; when only one of them is a day of the calendar
+    ("February 20 - 29, 2022", "June 10 - 31"), neither is read: the other alone is not what was written."""
+    if (opening is None) != (closing is None):
+        out.append(Piece(match.start(), match.end(), "date", bad=True))
+        return
+    _replace(out, [p for p in (opening, closing) if p is not None])
+
+
 def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | None = None) -> list[Piece]:
     """Every written calendar date in ``text``; a year-less one only when ``reference`` is known."""
     out: list[Piece] = []
@@ -443,7 +452,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             opening = _dated(match.start(), match.start(3), month, first, years, reference)
             same_year = years or ((opening.days[0].year,) if opening and opening.days else None)
             closing = _dated(match.end(3), match.end(), month, second, same_year, reference)
-            _replace(out, [p for p in (opening, closing) if p is not None])
+            _replace_range(out, match, opening, closing)
         else:  # "Dec 5-3": not a range, and "Dec 5" alone is not what was written
             out.append(Piece(match.start(), match.end(), "date", bad=True))
     for match in scan(_DAY_RANGE_MONTH, text, ranged):
@@ -454,7 +463,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             closing = _dated(match.end(2), match.end(), month, second, years, reference)
             same_year = years or ((closing.days[0].year,) if closing and closing.days else None)
             opening = _dated(match.start(), match.start(2), month, first, same_year, reference)
-            _replace(out, [p for p in (opening, closing) if p is not None])
+            _replace_range(out, match, opening, closing)
         else:
             out.append(Piece(match.start(), match.end(), "date", bad=True))
     listed_worth = months and (_LIST_WORD.search(text) is not None)

@@ -26,6 +26,7 @@ from intent.normalize.temporal.lexicon import (
     words_of,
 )
 from intent.normalize.temporal.lexicon import before as _before
+from intent.normalize.temporal.named_hour_offsets import named_hour_offset_pieces
 from intent.normalize.temporal.pieces import Clock, Piece
 
 __all__ = ["clock_pieces", "open_hour"]
@@ -212,6 +213,18 @@ _DAY_WORDS = frozenset(
 ) | frozenset(
     WEEKDAYS
 )
+# "tomorrow, 10 eastern time", "at 9 pacific", "call me 4 ET": a bare hour with a US zone spelled out
+# (or its short name in capitals) after it is a time of day, its am/pm open. The zone word alone or
+# the short name must end the clause or lead to the day ("10 Eastern Ave", "3 PT sessions" are not).
+_US_ZONE = r"(?:eastern|pacific|central|mountain|alaska|hawaii)"
+_HOUR_ZONE = compiled(
+    rf"(?<![\w:.$/#-])(?<!the )(1[0-2]|0?[1-9])(?=\s+(?:{_US_ZONE}\s+time\b|(?:{_US_ZONE}|(?-i:[EPCM][SD]?T))"
+    r"(?=\s*(?:$|[,.;:!?)])|\s+(?:on|tomorrow|today|tonight|this|next)\b)))",
+    re.IGNORECASE,
+)
+_US_ZONE_WORDS = frozenset(
+    "eastern pacific central mountain alaska hawaii et pt ct mt est pst cst mst edt pdt cdt mdt".split())
+_NOON_OR_MIDNIGHT = frozenset({"noon", "midday", "midnight"})
 _NAMED_WORDS = frozenset("noon midday midnight mid noontime noonish middayish".split())
 _HOUR_WORD_SET = frozenset(HOUR_WORDS)
 _DAY_NAMES = frozenset({*MONTHS, *WEEKDAYS, "tomorrow", "today", "tonight", "tmrw", "yesterday", "th", "st", "nd",
@@ -481,6 +494,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             out.append(Piece(match.start(), match.end(), "time", clocks=(_meridiem(hour, 0, letter),)))
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 0), settled=False))
+    for match in scan(_HOUR_ZONE, text, words & _US_ZONE_WORDS):
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
+    if words & _NOON_OR_MIDNIGHT:
+        out += named_hour_offset_pieces(text)  # "2 hours before noon"
     return out
 
 

@@ -66,7 +66,7 @@ from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_in_week_of, weekday_pieces
 from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
 
-__all__ = ["read_temporal", "unread_in_context"]
+__all__ = ["enclosing_phrase", "read_temporal", "unread_in_context"]
 
 # "tomorrow a.m.": a dotted am/pm ends a sentence for the splitter, so one with a time after it
 # ("Friday a.m. at 9") is not taken as a part of day: the time would be read apart from its day
@@ -92,6 +92,8 @@ _ABBREVIATION_END = compiled(
 _RANGE_JOIN = compiled(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
 _BETWEEN = compiled(r"\bbetween\s+$", re.IGNORECASE)
 _BETWEEN_INSIDE = compiled(r"\bbetween\b", re.IGNORECASE)  # "tomorrow between 2 and 4pm"
+# "-3y", "+2w": a signed count with a short unit glued to it has no word the relative family is run for
+_SIGNED_SHORT_COUNT = compiled(r"(?<![\w+-])[+-]\d{1,4}(?:d|w|mos?|y)\b", re.IGNORECASE)
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
 
 
@@ -524,7 +526,8 @@ def _reading(text: str, reference: datetime | None, tense: Tense | None = None) 
             found += calendar_pieces(window, today, words)
         if words & WEEKDAY_WORDS or "day" in words or "weekday" in words or words & {"tu", "th"}:
             found += weekday_pieces(window, today)
-        if words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months):
+        if (words & RELATIVE_WORDS or ("time" in words and words & WEEKDAY_WORDS) or ("end" in words and months)
+                or (digits and _SIGNED_SHORT_COUNT.search(window))):
             found += relative_pieces(window, reference, words)
         if words & HOLIDAY_WORDS:
             found += holiday_pieces(window, today)
@@ -1069,6 +1072,16 @@ def read_temporal(text: str, reference: datetime | None = None,
 
 
 
+def _in_unreadable_date(text: str, start: int, end: int, reference: datetime | None) -> bool:
+    """Whether the quote is part of a written date the calendar family finds unreadable whole (a
+    range with an impossible or backward end), which is longer than the quote."""
+    left, right = max(0, start - _MARGIN), min(len(text), end + _MARGIN)
+    today = reference.date() if reference is not None else None
+    return any(p.bad and p.start + left < end and start < p.end + left
+               and (p.start + left < start or p.end + left > end)
+               for p in calendar_pieces(text[left:right], today))
+
+
 def unread_in_context(text: str, start: int, end: int, reference: datetime | None = None) -> bool:
     """The quote ``text[start:end]`` reads as a phrase alone, but reading all of ``text`` the grammar
     finds no phrase there: the words next to it (the rest of its date, a count, a sign, a qualifier:
@@ -1077,6 +1090,8 @@ def unread_in_context(text: str, start: int, end: int, reference: datetime | Non
     # (the same cache key as the recognizer's read of the request: ``read_temporal(text, reference)``)
     if any(m.start < end and start < m.end for m in _read(text, reference, None)):
         return False
+    if _in_unreadable_date(text, start, end, reference):
+        return True  # "February 20" of "February 20 - 29, 2022", "Dec 5" of "Dec 5-3"
     # the quote read alone, then judged where it stands: its first and last phrase meet the words
     # around it (a quote the grammar reads only whole, "wed" or "may two", is not judged by its place)
     quote = text[start:end]
@@ -1085,6 +1100,23 @@ def unread_in_context(text: str, start: int, end: int, reference: datetime | Non
         return False
     kept = _unqualified(text, mentions)
     return any(all(k is not m for k in kept) for m in (mentions[0], mentions[-1]))
+
+
+_WORDED = compiled(r"[^\W_]")
+
+
+def enclosing_phrase(text: str, start: int, end: int, reference: datetime | None = None) -> TemporalMention | None:
+    """The longest phrase the grammar reads in all of ``text`` that the quote ``text[start:end]`` is
+    cut out of: one it overlaps that has more words outside it ("Aug 9" of "Aug 9, 96", "3" of
+    "3pm", "5pm" of "5pm tomorrow"); None when the quote is a whole phrase or holds its phrases whole.
+
+    Each end of a range or item of a list is a phrase of its own ("Monday" of "from Monday to
+    Wednesday"): a quote of one end is whole, and the end's readings are the range's.
+    """
+    cut = [m for m in _read(text, reference, None)
+           if m.start < end and start < m.end
+           and (_WORDED.search(text, m.start, max(m.start, start)) or _WORDED.search(text, min(end, m.end), m.end))]
+    return max(cut, key=lambda m: m.end - m.start, default=None)
 
 
 def next_occurrence(clock: Clock, reference: datetime, zone_now: datetime | None = None,

@@ -121,7 +121,7 @@ _OTHER_CALENDAR = compiled(
 # One numbered group per name (group 3 + its index; named groups cost compile time for nothing).
 _FIRST_NAME_GROUP = 3
 _HOLIDAY_RE = compiled(
-    r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+past|past|upcoming|previous|"
+    r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+upcoming|this\s+past|past|upcoming|previous|"
     r"the\s+previous|following|the\s+following)\s+)?"
     r"(" + "|".join(f"({name})" for name in _NAMES) + r")\b"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})|\s+(?:of\s+)?(this|next|last)\s+year\b)?",

@@ -37,6 +37,17 @@ _SAID_AT = compiled(r"(?:\bat|@)\s*$", re.IGNORECASE)
 # with the recognizer, which reads the request.
 _LATER_HALF = LazyPattern(r"\b(?:afternoon|evening|eve|tonight|tonite|night|nite|dinner|supper|p\.?\s?m\b\.?)",
                           re.IGNORECASE)
+# The same words, or an evening's event, elsewhere in the phrase's sentence ("Dinner Dec 5, 8:30",
+# "Drinks with Sam, Fri Dec 5, 9:30", "party Sat 6 Dec 10:30"): the request's words make the evening as
+# likely as the stamp's morning, and no rule of the grammar lets such a word pick the hour ("dinner at
+# 8" keeps both), so the rule stands back and both halves are offered. The recognizer and the
+# verifier read the same sentence: the verifier judges a quote by its phrase in the request.
+_EVENING_WORDS = LazyPattern(
+    r"\b(?:afternoon|evening|tonight|tonite|night|nite|dinner|supper|drinks|cocktails|party|parties|"
+    r"happy\s+hour|concert|gig|pub|movie|theat(?:er|re)|p\.?\s?m\b\.?)",
+    re.IGNORECASE)
+_SENTENCE_BREAK = compiled(r"[.!?](?:\s|$)|\n")
+_SENTENCE_REACH = 80  # characters looked at on each side of the phrase, within its sentence
 # a date written out: a month name (glued to its day too: "14NOV") or a numeric date ("8.5.2018")
 _WRITTEN_DATE = LazyPattern(rf"(?<![a-z])(?:{MONTH})(?![a-z])|\d\s?[./-]\s?\d", re.IGNORECASE)
 
@@ -61,6 +72,19 @@ def morning_of_written_stamp(text: str, clock_piece: Piece, date_pieces: Sequenc
         return None
     start = min(clock_piece.start, *(p.start for p in date_pieces))
     end = max(clock_piece.end, *(p.end for p in date_pieces))
-    if _LATER_HALF.search(text[start:end]):
+    if _LATER_HALF.search(text[start:end]) or _evening_sentence(text, start, end):
         return None
     return morning
+
+
+def _evening_sentence(text: str, start: int, end: int) -> bool:
+    """Whether the sentence around ``text[start:end]`` speaks of the evening or of an evening's event."""
+    before = text[max(0, start - _SENTENCE_REACH) : start]
+    breaks = list(_SENTENCE_BREAK.finditer(before))
+    if breaks:
+        before = before[breaks[-1].end() :]
+    after = text[end : end + _SENTENCE_REACH]
+    stop = _SENTENCE_BREAK.search(after)
+    if stop is not None:
+        after = after[: stop.start()]
+    return _EVENING_WORDS.search(before) is not None or _EVENING_WORDS.search(after) is not None

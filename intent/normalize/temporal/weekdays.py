@@ -42,7 +42,7 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
-_QUALIFIER = (r"this\s+coming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
+_QUALIFIER = (r"this\s+coming|this\s+upcoming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
               r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
 _WEEKDAY_RE = compiled(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
@@ -271,7 +271,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "this coming", "the coming", "upcoming", "the upcoming"):
+    if qualifier in ("", "coming", "the coming", "upcoming", "the upcoming"):
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
@@ -279,7 +279,9 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
         if weekday > today.weekday():
             return (today + timedelta(days=ahead),)
         return (recent, coming)  # said on Wednesday, "this Monday" is behind or ahead
-    if qualifier in ("next", "the following", "following"):
+    if qualifier in ("next", "the following", "following", "this coming", "this upcoming"):
+        # "this coming Friday" said earlier in its week: this week's to many, next week's to others
+        # (compromise reads every "this coming" / "this upcoming" day as next week's), as "next Friday"
         if weekday > today.weekday():
             return (coming, coming + timedelta(days=7))
         return (coming,)  # "next Monday" said on Friday: the coming one, which is in next week too

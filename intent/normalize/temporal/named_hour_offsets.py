@@ -1,0 +1,51 @@
+"""Hours (or more than an hour of minutes) counted from noon or midnight: "2 hours before noon",
+"an hour after midnight", "three hours past noon", "90 minutes before midnight", "half an hour
+after noon", "an hour and a half before midnight", "2 hours till midnight". A time of day, like the
+clock it names; fewer than 60 minutes ("10 minutes after midnight") are the clock family's
+"minutes past" form. "2 hours from noon" is not read: "from noon" as often starts a range.
+"""
+
+from __future__ import annotations
+
+import re
+
+from intent.compiled_regex import compiled
+from intent.normalize.temporal.lexicon import COUNT, count_of
+from intent.normalize.temporal.pieces import Piece
+
+__all__ = ["named_hour_offset_pieces"]
+
+_OFFSET = compiled(
+    rf"\b(half\s+an|{COUNT})\s+(hours?|hrs?|minutes?|mins?)(\s+and\s+a\s+half)?\s+"
+    r"(before|after|past|to|till|until)\s+(noon|midday|midnight)\b",
+    re.IGNORECASE,
+)
+_DAY_MINUTES = 24 * 60
+
+
+def named_hour_offset_pieces(text: str) -> list[Piece]:
+    """Every count of hours, or of 60 minutes or more, before or after noon or midnight in ``text``."""
+    out: list[Piece] = []
+    for match in _OFFSET.finditer(text):
+        written, unit = " ".join(match.group(1).lower().split()), match.group(2).lower()
+        hours = unit.startswith("h")
+        if written == "half an":
+            if not hours or match.group(3):
+                continue  # "half an minutes", "half an hour and a half": no such count
+            minutes = 30
+        else:
+            count = count_of(written)
+            if count is None:
+                continue
+            minutes = count * 60 if hours else count
+            if match.group(3):
+                if not hours:
+                    continue  # "90 minutes and a half": not a way a time is said
+                minutes += 30
+        if not (hours or minutes >= 60) or not 0 < minutes < _DAY_MINUTES:
+            continue  # under an hour of minutes: the clock family reads it; a day or more is no time of day
+        base = 12 * 60 if match.group(5).lower() in ("noon", "midday") else 0
+        sign = 1 if match.group(4).lower() in ("after", "past") else -1
+        total = (base + sign * minutes) % _DAY_MINUTES
+        out.append(Piece(match.start(), match.end(), "time", clocks=((total // 60, total % 60),)))
+    return out
