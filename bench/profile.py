@@ -4,7 +4,10 @@
 - ``server``: pyinstrument inside ``intent-mcp --transport stdio`` while it answers the seed call.
 - ``breakdown``: median time of each stage of one ``intent_parse`` of the seed request, in
   process (recognizer, candidate validation, resolution, serialisation, adapter, SDK encoding),
-  and of the time grammar on the seed input and on a request full of dates and times.
+  and of the time grammar on the seed input and on a request full of dates and times; then a
+  dated request with date, date-time and integer fields read afresh: the grammar's share of it,
+  the recognizer's read of the input, the verifier's reads of each quote and its
+  ``unread_in_context`` checks (which find the input's reading in the cache).
 - ``whatif``: the stdio round trip of intent-mcp with candidate validation and/or the built-in
   recognizer made free (``bench/whatif_server.py``), against the floor and against the floor's
   echo tool on intent-mcp's own transport: what each would buy.
@@ -157,6 +160,100 @@ async def _median_micros_async(work: Callable[[], Awaitable[object]], *, calls: 
     return percentile(samples, 0.5) * 1e6
 
 
+DATED_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "when": {"type": "string", "format": "date-time"},
+        "day": {"type": "string", "format": "date"},
+        "people": {"type": "integer"},
+    },
+}
+
+
+async def _dated_breakdown(calls: int) -> list[tuple[str, float]]:
+    """The time grammar's share of a dated request with time fields, each request read afresh.
+
+    A new request's text is not in the grammar's cache, so the cache is emptied before each one;
+    the recognizer's read of the input then fills it, and the verifier's reads (each quote with its
+    sentence's tense, and ``unread_in_context``'s read of the whole input) come after it.
+    """
+    from intent import Intent, IntentConfig
+    from intent.normalize.temporal import grammar
+    from intent.resolve import fields
+
+    intent = Intent(IntentConfig(schema=DATED_SCHEMA))
+    executor = intent.config.executor
+    if executor is None:
+        raise SystemExit("the default configuration has no built-in recognizer")
+    request = {"input": DATED_INPUT, "referenceTime": "2026-11-30T10:00:00Z"}
+    # (fields imports the name, so it is replaced there; mypy sees no re-export, hence vars())
+    cached_read, check_context = grammar._read, vars(fields)["unread_in_context"]
+    phase = ["recognizer"]
+    spent: dict[str, float] = defaultdict(float)
+
+    def timed_read(text: str, reference: datetime | None, tense: Any = None) -> Any:
+        started = time.perf_counter()
+        try:
+            return cached_read(text, reference, tense)
+        finally:
+            spent[f"read:{phase[0]}"] += time.perf_counter() - started
+
+    def timed_context(text: str, start: int, end: int, reference: datetime | None = None) -> bool:
+        outer, phase[0] = phase[0], "context"
+        started = time.perf_counter()
+        try:
+            return bool(check_context(text, start, end, reference))
+        finally:
+            spent["context"] += time.perf_counter() - started
+            spent["context calls"] += 1
+            phase[0] = outer
+
+    samples: dict[str, list[float]] = defaultdict(list)
+    grammar._read = timed_read
+    vars(fields)["unread_in_context"] = timed_context
+    try:
+        for index in range(calls + 20):
+            spent.clear()
+            grammar._cached_read.cache_clear()
+            task = intent.prepare(request)
+            phase[0] = "recognizer"
+            started = time.perf_counter()
+            candidate = await executor.complete(task)
+            recognized = time.perf_counter()
+            phase[0] = "verifier"
+            await intent.accept(task, candidate)
+            accepted = time.perf_counter()
+            if index < 20:
+                continue
+            samples["parse"].append(accepted - started)
+            samples["recognizer"].append(recognized - started)
+            samples["accept"].append(accepted - recognized)
+            for key in ("read:recognizer", "read:verifier", "read:context", "context", "context calls"):
+                samples[key].append(spent[key])
+            samples["grammar"].append(spent["read:recognizer"] + spent["read:verifier"] + spent["read:context"])
+    finally:
+        grammar._read = cached_read
+        vars(fields)["unread_in_context"] = check_context
+    intent_parse = percentile(samples["parse"], 0.5)
+    grammar_share = percentile(samples["grammar"], 0.5)
+
+    def micros(key: str) -> float:
+        return percentile(samples[key], 0.5) * 1e6
+
+    context_calls = int(percentile(samples["context calls"], 0.5))
+    return [
+        ("dated request, 3 fields, grammar cache emptied per request: prepare + recognizer + accept",
+         intent_parse * 1e6),
+        ("  recognizer", micros("recognizer")),
+        ("    of which the time grammar (the input, uncached)", micros("read:recognizer")),
+        ("  accept (verifier)", micros("accept")),
+        ("    of which the time grammar: each quote with its tense", micros("read:verifier")),
+        (f"    of which unread_in_context, {context_calls} calls in all", micros("context")),
+        ("      of which its reads (the input from the cache, a quote alone)", micros("read:context")),
+        (f"  time grammar in all: {100 * grammar_share / intent_parse:.0f}% of the request", grammar_share * 1e6),
+    ]
+
+
 async def profile_breakdown(calls: int) -> str:
     """Each stage of answering the seed ``intent_parse`` in process, median microseconds per call."""
     import mcp_types as types
@@ -166,7 +263,7 @@ async def profile_breakdown(calls: int) -> str:
 
     # Internal stages, named here only to attribute time; mypy checks bench/, so a rename fails CI.
     from intent.candidate.parse import _check_for, parse_candidate
-    from intent.normalize.temporal.grammar import _read as read_temporal_cached
+    from intent.normalize.temporal.grammar import _reading as read_temporal_uncached
     from intent.resolve import resolve
 
     intent = Intent(IntentConfig())
@@ -190,7 +287,7 @@ async def profile_breakdown(calls: int) -> str:
         ),
     ]
     # The recognizer and the verifier share one cached reading per request; this is its uncached cost.
-    read = read_temporal_cached.__wrapped__
+    read = read_temporal_uncached
     reference = datetime(2026, 11, 30, 10, tzinfo=timezone.utc)
     seed_text = str(request.get("input", ""))
     lines += [
@@ -234,6 +331,7 @@ async def profile_breakdown(calls: int) -> str:
     await session.close()
     await adapter.close()
     await intent.close()
+    lines += await _dated_breakdown(calls=max(calls // 4, 50))
     width = max(len(name) for name, _ in lines)
     return "\n".join(
         [

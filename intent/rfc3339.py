@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time
 
+from intent.compiled_regex import compiled
+
 _PARTIAL_TIME = r"(?P<time>\d{2}:\d{2}:\d{2})(?:\.(?P<fraction>\d+))?"
 _OFFSET = r"(?P<offset>[Zz]|[+-]\d{2}:\d{2})"
-_DATE_TIME = re.compile(r"(?P<date>\d{4}-\d{2}-\d{2})(?P<separator>[Tt ])" + _PARTIAL_TIME + _OFFSET)
-_TIME = re.compile(_PARTIAL_TIME + f"(?:{_OFFSET})?")
-_FULL_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE_TIME = compiled(r"(?P<date>\d{4}-\d{2}-\d{2})(?P<separator>[Tt ])" + _PARTIAL_TIME + _OFFSET)
+_TIME = compiled(_PARTIAL_TIME + f"(?:{_OFFSET})?")
+_FULL_DATE = compiled(r"\d{4}-\d{2}-\d{2}")
 
 
 def _iso_time(match: re.Match[str]) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 
+from intent.compiled_regex import save_compiled
 from intent.errors import IntentError
 from intent.executor import close_executor
 from intent_mcp import __version__
@@ -204,6 +205,9 @@ def serve(config: ServerConfig, transport: Transport, *, log_level: str = "warni
     """
     public_origin = check_http(config) if transport == "http" else None
     runtime = build_runtime(config)
+    # The code of patterns compiled for the first time is stored now, not only at exit: a server
+    # ended by a signal still leaves it for the next start (a no-op when nothing is new).
+    save_compiled()
     configure_logging(log_level)
     # Everything imported and built so far lives as long as the process: keep the cyclic collector
     # from walking it again on every collection of the per-call garbage.

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import jsonschema
+import orjson
 
 from intent import IntentResult
 from intent.result.schema_file import SCHEMA_PATH, render
@@ -13,3 +14,13 @@ def test_shipped_result_schema_is_current() -> None:
 
 def test_seed_reply_validates_against_the_result_schema() -> None:
     jsonschema.Draft202012Validator(IntentResult.json_schema()).validate(seed_reply()["structuredContent"])
+
+
+def test_servers_advertise_the_shipped_schema_as_the_models_write_it() -> None:
+    from adapter.schemas import intent_result_schema
+
+    advertised = intent_result_schema()
+    # Same keys in the same order: the outputSchema on the wire is the one the models generate.
+    assert orjson.dumps(advertised) == orjson.dumps(IntentResult.json_schema())
+    advertised["properties"].clear()  # each caller gets a copy of its own
+    assert intent_result_schema()["properties"]

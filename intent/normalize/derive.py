@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from intent.compiled_regex import compiled
 from intent.normalize.enums import find_enum_values
 from intent.normalize.kinds import FieldKind, field_kind
 from intent.normalize.numbers import find_numbers
@@ -77,7 +78,7 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
 
 
 # Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a couple".
-_UNREAD_NUMBER = re.compile(r"\d|\b(?:half|quarter|third|dozen|hundred|thousand|million|couple|few)\b", re.IGNORECASE)
+_UNREAD_NUMBER = compiled(r"\d|\b(?:half|quarter|third|dozen|hundred|thousand|million|couple|few)\b", re.IGNORECASE)
 
 
 def _numbers(text: str, integer: bool) -> list[Derived]:
@@ -110,9 +111,9 @@ _CONNECTORS = frozenset(
     "at on the by for of in around about approximately approx roughly from to until till til between and or starting "
     "through thru please due sharp latest earliest exactly promptly ish".split()
 )
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_WORD = compiled(r"[^\W_]+(?:['’][^\W_]+)?")
 # Phrases of several words that, like "sharp", only say a time is exact ("4pm on the dot").
-_CONNECTOR_PHRASES = re.compile(r"\bon\s+the\s+dot\b", re.IGNORECASE)
+_CONNECTOR_PHRASES = compiled(r"\bon\s+the\s+dot\b", re.IGNORECASE)
 
 
 def _read_whole(text: str, reference_time: datetime | None, tense: Tense | None) -> tuple[TemporalMention, ...]:

@@ -10,8 +10,9 @@ around them say is read as before, and the verifier refuses a date or time quote
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
+
+from intent.compiled_regex import compiled
 
 __all__ = ["address_numbers", "foreign_to_request", "quoted_spans"]
 
@@ -19,7 +20,7 @@ Span = tuple[int, int]
 
 # Double quotes pair anywhere on a line; a single quote opens only where no letter stands before it
 # (not "Let's", "o'clock") and closes only where none follows (not "John's"), after a non-space.
-_QUOTED = re.compile(
+_QUOTED = compiled(
     r'"([^"\n]{1,160})"|“([^”\n]{1,160})”|(?<![\w\'’])\'(?=\S)([^\'\n]{1,160}?)(?<=\S)\'(?!\w)'
     r"|(?<![\w'’])‘(?=\S)([^’\n]{1,160}?)(?<=\S)’(?!\w)"
 )
@@ -27,7 +28,7 @@ _STREET = (r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Way|Boulevard|Blvd|Drive|Dr
            r"Terrace|Crescent|Close|Parkway|Pkwy|Highway|Hwy|Row|Gardens|Mews|Walk|Alley|Circle|Plaza)")
 # "12 Oak Avenue", "221B Baker Street", "10 Downing St.": a number, one to three capitalised words, a
 # street word. The number is what a time reader would take.
-_ADDRESS = re.compile(rf"(?<![\w:./-])(\d{{1,5}}[A-Za-z]?)[ \t]+(?:[A-Z][a-z'’-]*\.?[ \t]+){{1,3}}{_STREET}\b")
+_ADDRESS = compiled(rf"(?<![\w:./-])(\d{{1,5}}[A-Za-z]?)[ \t]+(?:[A-Z][a-z'’-]*\.?[ \t]+){{1,3}}{_STREET}\b")
 
 
 def quoted_spans(text: str) -> list[Span]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from intent.compiled_regex import compiled
 from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
 from intent.normalize.spans import SpanSet
@@ -23,21 +24,21 @@ _WORDS = "|".join(sorted([*_SMALL, *_TENS, *_SCALES, "dozen"], key=len, reverse=
 
 _MAX_DIGITS = 15
 _CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp"}
-_CURRENCY_WORDS = re.compile(r"\s*(dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b", re.IGNORECASE)
+_CURRENCY_WORDS = compiled(r"\s*(dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b", re.IGNORECASE)
 
 # Digits not glued to letters or identifiers: "8pm", "INV-1042", "10th" and "12:30" are not plain numbers.
-_DIGITS = re.compile(r"(?<![\w.,/:@#-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w@]|[.,:/-]\d)")
-_WORD_RUN = re.compile(
+_DIGITS = compiled(r"(?<![\w.,/:@#-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w@]|[.,:/-]\d)")
+_WORD_RUN = compiled(
     rf"\b(?:an?\s+(?=hundred|thousand|million|dozen))?(?:{_WORDS})(?:(?:\s+and\s+|[\s-]+)(?:{_WORDS}))*\b",
     re.IGNORECASE,
 )
 # "one" is a pronoun after these ("that one", "the second one") and before "of"/"another".
-_PRONOUN_ONE_BEFORE = re.compile(
+_PRONOUN_ONE_BEFORE = compiled(
     r"\b(?:that|this|the|which|each|any|every|no|another|other|same|last|first|second|third|next|only|new|"
     r"old|right|wrong|big|small|little|other|one|a)\s+$",
     re.IGNORECASE,
 )
-_PRONOUN_ONE_AFTER = re.compile(r"^\s+(?:of|another|by|more|day)\b", re.IGNORECASE)
+_PRONOUN_ONE_AFTER = compiled(r"^\s+(?:of|another|by|more|day)\b", re.IGNORECASE)
 
 
 def parse_number_words(words: list[str]) -> int | None:
@@ -104,12 +105,12 @@ def _word_mentions(text: str) -> list[Mention]:
 
 
 # "1.5k", "$2.5m", "€3bn": thousands always; millions and billions only as money ("5m" is also 5 minutes).
-_SUFFIXED = re.compile(r"(?<![\w.,])([$€£]?)(\d{1,6}(?:\.\d{1,3})?)\s?(k|m|mm|bn)\b", re.IGNORECASE)
+_SUFFIXED = compiled(r"(?<![\w.,])([$€£]?)(\d{1,6}(?:\.\d{1,3})?)\s?(k|m|mm|bn)\b", re.IGNORECASE)
 _SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "bn": 1_000_000_000}
 # "3 1/2", "1/2", "3/4": halves, thirds, quarters and eighths ("12/24" is a date, not a fraction).
-_FRACTION = re.compile(r"(?<![\w/.,])(?:(\d{1,6})\s+)?([1-7])/([2348])(?![\w/]|\.\d)")
-_AND_A_HALF = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
-_HALF_A = re.compile(r"\b(?:a\s+)?half\s+(?:a\s+)?(dozen|hundred|thousand|million)\b", re.IGNORECASE)
+_FRACTION = compiled(r"(?<![\w/.,])(?:(\d{1,6})\s+)?([1-7])/([2348])(?![\w/]|\.\d)")
+_AND_A_HALF = compiled(r"\s+and\s+a\s+half\b", re.IGNORECASE)
+_HALF_A = compiled(r"\b(?:a\s+)?half\s+(?:a\s+)?(dozen|hundred|thousand|million)\b", re.IGNORECASE)
 _HALF_SCALES = {"dozen": 6, "hundred": 50, "thousand": 500, "million": 500_000}
 
 

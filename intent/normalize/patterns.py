@@ -5,15 +5,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from intent.compiled_regex import compiled
 from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
 
 __all__ = ["compile_pattern", "find_emails", "find_pattern_tokens", "find_uris"]
 
-_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
-_URI = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'()]+", re.IGNORECASE)
+_EMAIL = compiled(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b")
+_URI = compiled(r"\b(?:https?://|www\.)[^\s<>\"'()]+", re.IGNORECASE)
 # Candidate identifiers: runs of letters, digits and inner joiners, as a user would type them.
-_TOKEN = re.compile(r"(?<![\w@])[#]?[A-Za-z0-9](?:[A-Za-z0-9_./:+-]*[A-Za-z0-9])?(?![\w@])")
+_TOKEN = compiled(r"(?<![\w@])[#]?[A-Za-z0-9](?:[A-Za-z0-9_./:+-]*[A-Za-z0-9])?(?![\w@])")
 
 
 def find_emails(text: str) -> list[Mention]:

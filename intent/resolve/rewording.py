@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from intent.compiled_regex import compiled
+
 __all__ = ["Rewording", "core_of", "reword", "reword_value"]
 
 _MONTH = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"  # noqa: E501
@@ -26,13 +28,13 @@ _TIME = r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\bnoo
 _DATE = (rf"\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
          rf"|\b(?:next\s+|this\s+)?{_DAY}\b")
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("amount", re.compile(_AMOUNT, re.I)),
-    ("time", re.compile(_TIME, re.I)),
-    ("date", re.compile(_DATE, re.I)),
-    ("code", re.compile(r"\b[A-Za-z]{0,6}[-#]?\d*\d{3,}[A-Za-z0-9-]*\b|#\d+\b")),
-    ("number", re.compile(r"\b\d+(?:\.\d+)?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                          r"a\s+dozen|a\s+couple(?:\s+of)?)\b", re.I)),
-    ("name", re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")),
+    ("amount", compiled(_AMOUNT, re.I)),
+    ("time", compiled(_TIME, re.I)),
+    ("date", compiled(_DATE, re.I)),
+    ("code", compiled(r"\b[A-Za-z]{0,6}[-#]?\d*\d{3,}[A-Za-z0-9-]*\b|#\d+\b")),
+    ("number", compiled(r"\b\d+(?:\.\d+)?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                        r"a\s+dozen|a\s+couple(?:\s+of)?)\b", re.I)),
+    ("name", compiled(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")),
 )
 # A kind the text may state in a looser form: "at 7" is a time, "4" a bare amount or party size.
 _ALSO = {"time": ("number",), "amount": ("number",), "code": ("number",), "number": ("code",)}

@@ -9,8 +9,7 @@ this way; without a catalog a follow-up is read as before.
 
 from __future__ import annotations
 
-import re
-
+from intent.compiled_regex import compiled
 from intent.executors.builtin.clauses import Clause
 from intent.executors.builtin.fields import field_words
 from intent.executors.builtin.state import Recognition
@@ -22,7 +21,7 @@ __all__ = ["answers_open_question"]
 _FILLERS = frozenset(
     "the a an it it's its is was id number no # please ok okay sure yes yeah one that this".split()
 )
-_DIGIT = re.compile(r"\d")
+_DIGIT = compiled(r"\d")
 
 
 def answers_open_question(state: Recognition, clause: Clause) -> bool:

@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from intent.compiled_regex import compiled
 from intent.executors.builtin.outside_enum import negated_enum_value, stated_outside_enum
 from intent.executors.builtin.text_kinds import find_of_kind, text_kind
 from intent.normalize import (
@@ -69,7 +70,7 @@ _ID_NOUNS = frozenset(
     "order invoice booking ticket account reference ref confirmation case id flight room # no".split()
 )
 # Only one word stands before the number in its sentence: that word is the request's verb.
-_SENTENCE_VERB = re.compile(r"(?:^|[.!?;]\s*)\s*(?:please\s+)?[A-Za-z]+\s+$", re.IGNORECASE)
+_SENTENCE_VERB = compiled(r"(?:^|[.!?;]\s*)\s*(?:please\s+)?[A-Za-z]+\s+$", re.IGNORECASE)
 _NOT_COUNTED = frozenset(
     "on at in for to and by from tonight today tomorrow this next please pm am".split()
 )
@@ -82,12 +83,12 @@ _ENUM_GUARDED = frozenset(
 _CHOICE_NOUNS = frozenset("tier level option package version plan class mode setting size priority grade".split())
 _ENUM_GUARD_PREVIOUS = frozenset("in to into fly flying choose pick select use prefer want as".split())
 _NEGATORS = frozenset("not no from without instead except".split())
-_WORD = re.compile(r"[A-Za-z$%°]+|\d+")
+_WORD = compiled(r"[A-Za-z$%°]+|\d+")
 # A free-text field named as an identifier ("order_id", "booking reference") takes a token with a digit
 # that follows one of its words: "order 000123", "order number A-7731", "booking #QX12".
 _IDENTIFIER_WORDS = frozenset({"id", "number", "no", "code", "reference", "ref"})
-_IDENTIFIER_TOKEN = re.compile(r"(?<![\w#-])#?([A-Za-z0-9][A-Za-z0-9-]*\d[A-Za-z0-9-]*)(?![\w-])")
-_CAPITALIZED_RUN = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:de|da|del|of|upon|la|le)\s+)?[A-Z][\w'.-]*)*")
+_IDENTIFIER_TOKEN = compiled(r"(?<![\w#-])#?([A-Za-z0-9][A-Za-z0-9-]*\d[A-Za-z0-9-]*)(?![\w-])")
+_CAPITALIZED_RUN = compiled(r"[A-Z][\w'.-]*(?:\s+(?:(?:de|da|del|of|upon|la|le)\s+)?[A-Z][\w'.-]*)*")
 _CALENDAR_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december today tomorrow tonight".split()
@@ -95,7 +96,7 @@ _CALENDAR_WORDS = frozenset(
 _JOINING = frozenset({"or", "nor", "and"})
 # Words that may stand between alternatives beside the field's own: "pet 12 or maybe the pet 13".
 _ALTERNATIVE_FILLERS = frozenset("the maybe perhaps possibly number no # id".split())
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s]+")
+_CAMEL = compiled(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,15 +222,15 @@ def _day_set_aside(text: str, mention: Mention) -> bool:
 
 
 _DAY_NEARBY = 40  # characters between a bare time and a day that may be its day
-_OR_BETWEEN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
-_CHANGE_VERB = re.compile(
+_OR_BETWEEN = compiled(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps)\s+(?:on\s+|at\s+)?$", re.IGNORECASE)
+_CHANGE_VERB = compiled(
     r"\b(?:chang|mov|reschedul|push|shift|switch|postpon|bring|brought|updat|swap|amend|modif)\w*\b", re.IGNORECASE
 )
-_RANGE_END_AFTER = re.compile(r"(?:'s)?\s*(?:-|–|—|(?:to|until|till|through|thru|and|or)\b)", re.IGNORECASE)
-_RANGE_TO = re.compile(r"\s*(?:-|–|—|to|until|till|through|thru)\s*$", re.IGNORECASE)
+_RANGE_END_AFTER = compiled(r"(?:'s)?\s*(?:-|–|—|(?:to|until|till|through|thru|and|or)\b)", re.IGNORECASE)
+_RANGE_TO = compiled(r"\s*(?:-|–|—|to|until|till|through|thru)\s*$", re.IGNORECASE)
 _POSSESSIVES = frozenset("my our your his her their".split())
 _TEMPORAL_READERS = frozenset({"datetime", "date", "time"})
-_DAY_LEAD = re.compile(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
+_DAY_LEAD = compiled(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
 
 
 def _an_event_of(text: str, mention: Mention) -> bool:

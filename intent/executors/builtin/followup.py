@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from intent.compiled_regex import compiled
 
 __all__ = ["baseline_constraints", "baseline_intents", "content_words", "resolve_reference"]
 
@@ -17,7 +18,7 @@ _VAGUE = frozenset(
     "the a an one ones request requests thing things part bit item items step steps task tasks order about my "
     "that this it of with to for".split()
 )
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = compiled(r"[a-z0-9]+")
 
 
 def _singular(word: str) -> str:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 
+from intent.compiled_regex import compiled
+
 __all__ = ["unsupported_language_message"]
 
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_WORD = compiled(r"[^\W\d_]+", re.UNICODE)
 
 # Short, frequent English words: one of them is enough to call a text English.
 _ENGLISH = frozenset(

@@ -20,8 +20,7 @@ Run when no clause of a first turn reads as a request (and no configured domain 
 
 from __future__ import annotations
 
-import re
-
+from intent.compiled_regex import compiled
 from intent.executors.builtin.clauses import Clause
 from intent.executors.builtin.lexicon import ASSISTANT_NOUNS, SUBJECT_PRONOUNS, WH_WORDS
 from intent.executors.builtin.phrases import Phrase, Span, object_end
@@ -46,7 +45,7 @@ _REMARKS = frozenset(
 )
 _COMPLEMENTS = frozenset("for to from in near at on with about around by of".split())
 _POLITE = frozenset({"please", "pls", "plz"})
-_OWNED_TIME = re.compile(r"^(?:today|tomorrow|tonight|yesterday|week|weekend|month)'s$")  # "today's schedule"
+_OWNED_TIME = compiled(r"^(?:today|tomorrow|tonight|yesterday|week|weekend|month)'s$")  # "today's schedule"
 
 
 def _head(word: str) -> bool:

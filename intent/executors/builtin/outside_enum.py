@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from intent.compiled_regex import compiled
 from intent.normalize import Mention
 
 __all__ = ["negated_enum_value", "stated_outside_enum"]
 
-_NAME_PARTS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s.]+")
+_NAME_PARTS = compiled(r"(?<=[a-z0-9])(?=[A-Z])|[_\-\s.]+")
 # Words that follow a field's name without being its value ("status of the pet", "status and name").
 _NOT_A_VALUE = frozenset(
     "a an the of to in for or and on at by with from as is are be was were should must can will this that these "
@@ -28,7 +29,7 @@ _NOT_A_VALUE = frozenset(
     "today tomorrow tonight yesterday now later".split()
 )
 
-_NEGATION_BEFORE = re.compile(
+_NEGATION_BEFORE = compiled(
     r"\b(?:not|no|except|excluding|without|but\s+not|instead\s+of|other\s+than|rather\s+than)\s+$", re.IGNORECASE
 )
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from intent.compiled_regex import compiled
 from intent.executors.builtin.answers import answers_open_question
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
 from intent.executors.builtin.fields import field_words
@@ -24,13 +25,13 @@ from intent.normalize import find_dates, find_times
 __all__ = ["read", "split_run_ons"]
 
 # Spans of time that end an object phrase like a date does ("next week", "in 10 minutes", "later").
-_PERIOD = re.compile(
+_PERIOD = compiled(
     r"\b(?:(?:next|this|coming|last|the\s+following)\s+(?:week|month|year|weekend|morning|afternoon|evening)"
     r"|in\s+(?:a|an|\d+|a\s+few|\w+)\s+(?:minutes?|hours?|days?|weeks?|months?)"
     r"|later\s+today|later|soon|tonight|right\s+now|asap)\b",
     re.IGNORECASE,
 )
-_META_OBJECT = re.compile(
+_META_OBJECT = compiled(
     r"^(?:me\s+)?(?:a\s+favou?r|(?:a\s+)?(?:couple|few|two|three|four|several|some|\d+)\s+(?:of\s+)?things?)$",
     re.IGNORECASE,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from intent.compiled_regex import compiled
 from intent.nlu.places import COUNTRIES, US_STATE_CODES, US_STATES
 from intent.normalize import Mention
 from intent.normalize.memo import remembered_per_text
@@ -29,9 +30,9 @@ _PLACE_TYPES = frozenset(
     """restaurant bar pub cafe café bistro diner brasserie tavern taverna trattoria osteria pizzeria steakhouse
     eatery cafeteria bakery canteen coffeehouse teahouse buffet grill joint food-truck""".split()
 )
-_HERE = re.compile(r"\b(?:here|around here|my (?:current )?location|current (?:location|spot|place|"
-                   r"position)|where i am)\b", re.IGNORECASE)  # fmt: skip
-_PEOPLE = re.compile(
+_HERE = compiled(r"\b(?:here|around here|my (?:current )?location|current (?:location|spot|place|"
+                 r"position)|where i am)\b", re.IGNORECASE)  # fmt: skip
+_PEOPLE = compiled(
     r"\b(?:for|party of|table for|seats? for|group of)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"eleven|twelve)\b|\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
     r"(?:people|persons|guests|diners|adults|of us)\b",

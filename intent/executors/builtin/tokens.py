@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+from intent.compiled_regex import compiled
 
 __all__ = ["Token", "sentences", "tokenize"]
 
-_TOKEN = re.compile(r"[A-Za-z0-9$€£#@](?:[\w$€£#@'’.:/+&-]|,(?=\d{3}\b))*[\w$€£%]|[A-Za-z0-9$€£#@%]|[^\s\w]")
+_TOKEN = compiled(r"[A-Za-z0-9$€£#@](?:[\w$€£#@'’.:/+&-]|,(?=\d{3}\b))*[\w$€£%]|[A-Za-z0-9$€£#@%]|[^\s\w]")
 # A period after these does not end a sentence.
 _ABBREVIATIONS = frozenset(
     "p.m a.m pm am mr mrs ms dr st vs etc e.g i.e no jan feb mar apr jun jul aug sep sept oct nov dec approx".split()

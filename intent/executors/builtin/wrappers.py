@@ -12,41 +12,43 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from intent.compiled_regex import compiled
+
 __all__ = ["Unwrapped", "unwrap"]
 
 # Emoji, pictographs, dingbats, arrows, geometric shapes and their joiners and modifiers.
-_SYMBOLS = re.compile(
+_SYMBOLS = compiled(
     "[\U0001f000-\U0001faff\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2900-\u297f\u2b00-\u2bff"
     "\u2022\u2023\u2043\u00a9\u00ae\u2122\ufe0e\ufe0f\u200d\u20e3]+"
 )
 # Emoticons standing alone: ":)", ";-)", ":D", "<3", "xD".
-_EMOTICON = re.compile(r"(?<!\S)(?:[:;=][-']?[)(\]\[DPpO/\\|*]+|<3+|xD+|XD+|\^_\^)(?!\S)")
+_EMOTICON = compiled(r"(?<!\S)(?:[:;=][-']?[)(\]\[DPpO/\\|*]+|<3+|xD+|XD+|\^_\^)(?!\S)")
 _EMOTICON_CHARS = (":", ";", "=", "<3", "xD", "XD", "^_^")
 _SIGN_OFF_HINTS = ("thank", "thx", "ty", "cheers", "regards", "best")
 # "Re: RE: Fwd:" at the start of a line: a subject line's reply and forward markers.
-_SUBJECT_MARKS = re.compile(r"^[ \t]*(?:(?:re|fwd?|aw|tr)\s*:\s*)+", re.IGNORECASE)
+_SUBJECT_MARKS = compiled(r"^[ \t]*(?:(?:re|fwd?|aw|tr)\s*:\s*)+", re.IGNORECASE)
 # Where quoted earlier text starts: "On Mon, ... wrote:", "-----Original Message-----", "From: ...".
-_QUOTE_HEADER = re.compile(
+_QUOTE_HEADER = compiled(
     r"^[ \t]*(?:on\s.{0,200}?\bwrote:|-{2,}\s*(?:original|forwarded)\s+message\s*-{2,}|begin forwarded message:)",
     re.IGNORECASE,
 )
 # A signature separator ("-- ") or a phone's footer.
-_SIGNATURE_START = re.compile(r"^[ \t]*(?:--\s*$|__+\s*$|sent\s+from\s+(?:my\s+)?\w+)", re.IGNORECASE)
+_SIGNATURE_START = compiled(r"^[ \t]*(?:--\s*$|__+\s*$|sent\s+from\s+(?:my\s+)?\w+)", re.IGNORECASE)
 # A sign-off on a line of its own: "Thanks,", "Best regards,", "Cheers!".
-_SIGN_OFF = re.compile(
+_SIGN_OFF = compiled(
     r"^[ \t]*(?:many\s+|thanks?\s+(?:again|a\s+lot|so\s+much|in\s+advance)|thank\s+you(?:\s+so\s+much)?|thanks|thx|ty|"
     r"cheers|best(?:\s+(?:regards|wishes))?|(?:kind|warm|best)\s+regards|regards|sincerely|yours(?:\s+truly)?|"
     r"all\s+the\s+best|take\s+care|talk\s+soon|br|rgds)\s*[,.!]*[ \t]*$",
     re.IGNORECASE,
 )
 # "Cheers, Tom" / "Many thanks, Ken" / "Thx!" ending the last line.
-_TRAILING_SIGN_OFF = re.compile(
+_TRAILING_SIGN_OFF = compiled(
     r"(?:(?<=[.!?])|(?<=[.!?]\s)|^)\s*(?i:many\s+thanks|thanks(?:\s+(?:again|a\s+lot|so\s+much|in\s+advance))?|"
     r"thank\s+you(?:\s+so\s+much)?|thx|ty|cheers(?:\s+mate)?|best(?:\s+regards)?|regards)"
     r"(?:\s*[,!.]*\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?\s*[!.]*\s*$",
 )
 # A greeting that opens the message: "Hi Sam,", "Dear support,", "Hey team!", "Good morning!".
-_GREETING = re.compile(
+_GREETING = compiled(
     r"^\s*(?:(?:(?:hi|hello|hey|hiya|howdy|dear|yo|morning|good\s+(?:morning|afternoon|evening)|cheers|"
     r"thanks(?:\s+in\s+advance)?|thank\s+you(?:\s+in\s+advance)?)\b"
     r"(?:[ \t]+(?!(?:can|could|would|will|please|pls)\b)[\w'.-]+){0,3}?[ \t]*"
@@ -57,7 +59,7 @@ _GREETING = re.compile(
 _SIGN_OFF_REACH = 48
 # Sentences of mail etiquette that ask for nothing: "Hope you're well.", "Please find attached the
 # report.", "Let me know if you have any questions.", "Sorry to bother you again!"
-_FORMULA = re.compile(
+_FORMULA = compiled(
     r"(?:^|(?<=[.!?])|(?<=\n))[ \t]*(?:"
     r"(?:i\s+)?hope\s+(?:you|your|all|this|everything|things|the)\b[^.!?\n]{0,60}?"
     r"\b(?:well|good|great|fine|okay|ok|weekend|week|day|holidays?|helps)\b"
@@ -71,7 +73,7 @@ _FORMULA = re.compile(
 _FORMULA_HINTS = ("hope", "attached", "enclosed", "please see", "questions", "looking forward", "have a ", "bother",
                   "thank")  # fmt: skip
 # A list item's marker: "- ", "* ", "• ", "1. ", "2) ", "a) ".
-_BULLET = re.compile(r"^[ \t]*(?:[-*+•–—]|(?P<number>\d{1,2})[.)]|[a-h]\))[ \t]+(?=\S)")
+_BULLET = compiled(r"^[ \t]*(?:[-*+•–—]|(?P<number>\d{1,2})[.)]|[a-h]\))[ \t]+(?=\S)")
 # Short lines after a sign-off are a name, a title, a company, a phone number.
 _SIGNATURE_LINE_WORDS = 6
 

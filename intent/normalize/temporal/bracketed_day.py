@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.pieces import TemporalMention
 
 __all__ = ["with_bracketed_day"]
 
-_BRACKETED_DAY = re.compile(r"[ \t]*\([ \t]*(\d{1,2})(?:st|nd|rd|th|\.)?[ \t]*\)", re.IGNORECASE)
+_BRACKETED_DAY = compiled(r"[ \t]*\([ \t]*(\d{1,2})(?:st|nd|rd|th|\.)?[ \t]*\)", re.IGNORECASE)
 
 
 def with_bracketed_day(text: str, mention: TemporalMention) -> TemporalMention | None:

@@ -25,6 +25,7 @@ from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import (
     CARDINAL_WORDS,
     DAY_NUMBER,
@@ -53,11 +54,11 @@ from intent.normalize.temporal.zones import zone_key
 __all__ = ["calendar_pieces", "next_month_day", "safe_date"]
 
 _DAY = rf"(?:{DAY_NUMBER}|{ORDINAL_WORD})"
-_ISO = re.compile(r"(?<![\d/.-])((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d/-]|\.\d)")
-_ISO_TIME = re.compile(r"[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?(?![\d:])", re.IGNORECASE)
-_NUMERIC_YEAR = re.compile(r"(?<![\w/.:-])(\d{1,2})\s?([/.-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\w/.:-]|\.\d)")
-_SLASH = re.compile(r"(?<![\w/.:$-])(\d{1,2})\s?/\s?(\d{1,2})(?![\w/:%]|\.\d|\s?/)")
-_DASH = re.compile(
+_ISO = compiled(r"(?<![\d/.-])((?:19|20)\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d/-]|\.\d)")
+_ISO_TIME = compiled(r"[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?(?![\d:])", re.IGNORECASE)
+_NUMERIC_YEAR = compiled(r"(?<![\w/.:-])(\d{1,2})\s?([/.-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\w/.:-]|\.\d)")
+_SLASH = compiled(r"(?<![\w/.:$-])(\d{1,2})\s?/\s?(\d{1,2})(?![\w/:%]|\.\d|\s?/)")
+_DASH = compiled(
     r"(?<![\w/.:$-])(\d{1,2})\s?-\s?(\d{1,2})(?![\w/:%.-]|\s*(?:[ap]\.?m\b|h\b|hours?|days?|people|pm|am|o'?clock))",
     re.IGNORECASE,
 )
@@ -73,15 +74,15 @@ _TWO_DIGIT_YEAR = (r"(?:\s+(\d{2})|\s*,\s*(3[2-9]|[4-9]\d))"
 # ("July 4th 1776": minutes 60 to 99); one that can ("jan 1st 1644") is read as a clock, and a date
 # field is offered both days (``year_or_clock``).
 _OLD_YEAR = r"(?:158[3-9]|159\d|1[6-8][6-9]\d)"
-_MONTH_FIRST = re.compile(
+_MONTH_FIRST = compiled(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|{_OLD_YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|"
     rf"{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
 # "the 24th of December", "24 Dec", "the 15th day of March, 2019" (as contracts date themselves)
-_DAY_OF = re.compile(r"\sday\s+of\s", re.IGNORECASE)
-_DAY_FIRST = re.compile(
+_DAY_OF = compiled(r"\sday\s+of\s", re.IGNORECASE)
+_DAY_FIRST = compiled(
     rf"\b(?:the\s+)?({_DAY})(?:(?:\s+day)?\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|{_OLD_YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
     rf"(?:\s+in\s+the\s+year)?\s*('\d{{2}})\b|"
@@ -90,7 +91,7 @@ _DAY_FIRST = re.compile(
 )
 # "2027 Jan 2", "2027, January 2nd", "2027-jan-2", "2027/01/jan": the year first, then a month name
 # and a day (or, joined by a separator, a day and a month name).
-_YEAR_FIRST = re.compile(
+_YEAR_FIRST = compiled(
     rf"\b({YEAR})(?:,?\s+({MONTH})\.?\s+({_DAY})|([/-])(?:({MONTH})\4(\d{{1,2}})|(\d{{1,2}})\4({MONTH})))\b"
     r"(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b|[/-]\w)",
     re.IGNORECASE,
@@ -101,11 +102,11 @@ _YEAR_FIRST = re.compile(
 # "five June birthdays", "in June two teams" are counts.
 _CARDINAL_DAY = alternation(w for w, v in CARDINAL_WORDS.items() if v <= 31)
 _NOT_A_COUNT = r"(?!\s+(?:days?|weeks?|months?|years?|hours?|minutes?|people|persons|times|of\b))"
-_MONTH_CARDINAL = re.compile(
+_MONTH_CARDINAL = compiled(
     rf"\b({MONTH})\.?\s+({_CARDINAL_DAY})\b{_NOT_A_COUNT}(?:(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR}))?",
     re.IGNORECASE,
 )
-_CARDINAL_MONTH = re.compile(
+_CARDINAL_MONTH = compiled(
     rf"\b({_CARDINAL_DAY})\s+(?:of\s+)?({MONTH})\b\.?(?:\s*,\s*|\s+)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})",
     re.IGNORECASE,
 )
@@ -123,12 +124,12 @@ _YEAR_AFTER = rf"(?:(?:\s*,\s*|\s+)({YEAR})\b(?![:.]\d))?"
 # "March 3-5", "Dec 24th - 26th", "3-5 March": two days of one month, the ends of a range; each end
 # is its own piece so the grammar pairs them as it pairs "Dec 24 - Dec 26".
 _DAY_RANGE_JOIN = r"\s*(?:-|–|—|to|through|thru|until|till)\s*"
-_MONTH_DAY_RANGE = re.compile(
+_MONTH_DAY_RANGE = compiled(
     rf"\b({MONTH})\.?\s+({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:{MONTH})\b)"
     + _YEAR_AFTER,
     re.IGNORECASE,
 )
-_DAY_RANGE_MONTH = re.compile(
+_DAY_RANGE_MONTH = compiled(
     rf"(?<![\w/.:-])({DAY_NUMBER})({_DAY_RANGE_JOIN})({DAY_NUMBER})\s+(?:of\s+)?({MONTH})\b\.?"
     + _YEAR_AFTER,
     re.IGNORECASE,
@@ -137,22 +138,22 @@ _DAY_RANGE_MONTH = re.compile(
 # listed; each day is its own piece (read as alternatives), in the month and year named once.
 _LISTED = rf"(?:the\s+)?(?:{DAY_NUMBER}|{ORDINAL_WORD})"
 _LIST_SEP = r"\s*(?:,\s*(?:or|and)?|or|and|&)\s*"
-_DAYS_THEN_MONTH = re.compile(
+_DAYS_THEN_MONTH = compiled(
     rf"(?<![\w/.:$-])({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\s+(?:of\s+)?({MONTH})\b\.?"
     + _YEAR_AFTER,
     re.IGNORECASE,
 )
-_MONTH_THEN_DAYS = re.compile(
+_MONTH_THEN_DAYS = compiled(
     rf"\b({MONTH})\.?\s+({_LISTED}(?:{_LIST_SEP}{_LISTED})+)\b(?![:./]\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|"
     rf"minutes?|people|persons|guests|days?|weeks?|nights?|times|of)\b)" + _YEAR_AFTER,
     re.IGNORECASE,
 )
-_ONE_LISTED = re.compile(rf"(?:the\s+)?({DAY_NUMBER}|{ORDINAL_WORD})", re.IGNORECASE)
-_LIST_WORD = re.compile(rf"(?:\d(?:st|nd|rd|th)?|\b(?:{ORDINAL_WORD}))\s*(?:,|or\b|and\b|&)", re.IGNORECASE)
-_RANGE_MARK = re.compile(r"\d(?:st|nd|rd|th)?\s*[-–—]", re.IGNORECASE)
+_ONE_LISTED = compiled(rf"(?:the\s+)?({DAY_NUMBER}|{ORDINAL_WORD})", re.IGNORECASE)
+_LIST_WORD = compiled(rf"(?:\d(?:st|nd|rd|th)?|\b(?:{ORDINAL_WORD}))\s*(?:,|or\b|and\b|&)", re.IGNORECASE)
+_RANGE_MARK = compiled(r"\d(?:st|nd|rd|th)?\s*[-–—]", re.IGNORECASE)
 _RANGE_WORDS = frozenset("to through thru until till".split())
 _CARDINAL_TOKENS = frozenset(w for phrase in CARDINAL_WORDS for w in phrase.replace("-", " ").split())
-_GLUED = re.compile(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
+_GLUED = compiled(rf"\b(\d{{1,2}})({MONTH})(\d{{4}}|\d{{2}})\b", re.IGNORECASE)
 _FOLLOWS_OK = (
     r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|in|for|from|to|until|till|through|thru|and|or|by|@|please|then|is|would|"
     r"works?|instead|morning|afternoon|evening|night|this|next|if|when|so|as|but|with|around|between|-|"
@@ -160,13 +161,13 @@ _FOLLOWS_OK = (
     rf"\s+(?:\d{{1,2}}[:.]\d{{2}}|\d{{4}}\b|(?:\d{{1,2}}|{HOUR_WORD})\s*[ap]\.?m\b)|"
     rf"\s*\(\s*(?:{WEEKDAY})\b)"  # "on the 8th (Tuesday)": the weekday in brackets checks the day
 )
-_DAY_ONLY = re.compile(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
-                       rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
-_ON_DAY = re.compile(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
-                     re.IGNORECASE)
+_DAY_ONLY = compiled(rf"\b(?:(?:on|by|for|until|till|before|after|from|to|since)\s+(?:the\s+)?|the\s+)"
+                     rf"((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD}){_FOLLOWS_OK}", re.IGNORECASE)
+_ON_DAY = compiled(r"\b(?:on|by|until|till)\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)" + _FOLLOWS_OK,
+                   re.IGNORECASE)
 # "a train ticket on the third i don't care what time": after "on", a subject opens a new clause
 # (after "the" alone it does not: "the second you see it", "the first i heard of it" are no days).
-_ON_DAY_THEN_SUBJECT = re.compile(
+_ON_DAY_THEN_SUBJECT = compiled(
     rf"\bon\s+(?:the\s+)?((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|{ORDINAL_WORD})(?=\s+(?:i|we|they|he|she)\s)",
     re.IGNORECASE)
 # "Friday the fifteen", "monday the twenty two": a day said as a cardinal after a weekday and "the"
@@ -174,29 +175,29 @@ _ON_DAY_THEN_SUBJECT = re.compile(
 _WEEKDAY_THE_CARDINAL = LazyPattern(
     rf"\b(?:{WEEKDAY})\.?,?\s+(the\s+({_CARDINAL_DAY}))\b{_NOT_A_COUNT}" + _FOLLOWS_OK, re.IGNORECASE)
 # "12th at 3pm", "5th, 10am": an ordinal day of month alone, when a time of day follows it.
-_ORDINAL_AT = re.compile(
+_ORDINAL_AT = compiled(
     r"(?<![\w/.:$#-])((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))\b"
     r"(?=\s*,?\s+(?:at|@)\s*(?:\d|noon\b|midnight\b)|\s*,?\s*(?:@\s*)?\d{1,2}(?::\d{2})?\s*[ap]\.?m\b)",
     re.IGNORECASE,
 )
 # "Wed Oct 26 15:50:06 2016", "Tue Dec 1 10:00:00 UTC 2026": the stamp of a Unix clock, the time of
 # day between the day and the year.
-_CLOCK_STAMP = re.compile(
+_CLOCK_STAMP = compiled(
     rf"\b({WEEKDAY})\.?,?\s+({MONTH})\.?\s+(\d{{1,2}})\s+([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?"
     rf"\s+(?:([a-z]{{1,4}})\s+)?({YEAR})\b(?![:.]\d)",
     re.IGNORECASE,
 )
 # "Tuesday 19th", "Thu 15th": a day of month right after a weekday.
-_WEEKDAY_DAY = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))" + _FOLLOWS_OK,
-                          re.IGNORECASE)
+_WEEKDAY_DAY = compiled(rf"\b(?:{WEEKDAY})\.?,?\s+((?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th))" + _FOLLOWS_OK,
+                        re.IGNORECASE)
 # "Friday 27", "Tue 13": a bare number after a weekday is its day of month when it cannot be an hour.
-_WEEKDAY_NUMBER = re.compile(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
+_WEEKDAY_NUMBER = compiled(rf"\b(?:{WEEKDAY})\.?,?\s+(1[3-9]|2\d|3[01])(?![:.]\d)" + _FOLLOWS_OK, re.IGNORECASE)
 # "20161016" (ISO 8601 basic) and "2016 10 16": the year first with four digits, so the order is
 # known; read only as a real date standing alone (not glued to a sign, a word or other digits).
 @cache
 def _iso_basic() -> re.Pattern[str]:
     """Compiled on first use: most text has no such date, and import time stays flat."""
-    return re.compile(
+    return compiled(
         r"(?<![\w.,:/$#+-])((?:19|20)\d{2})(?:(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])|[ \t](0?[1-9]|1[0-2])[ \t]"
         r"(0?[1-9]|[12]\d|3[01]))(?![\w/:-]|[.,]\d|\s+\d)" + _FOLLOWS_OK
     )
@@ -207,22 +208,22 @@ _NUMBER_NAMES = frozenset(
     "order invoice ticket ref reference no number nr num id account acct phone tel code case serial item sku tracking "
     "pin room flight version build release batch lot part model customer member employee file page".split()
 )
-_WORD_BEFORE_NUMBER = re.compile(r"([^\W\d_]+)\.?[ \t]*[:#]?[ \t]*$")
-_OF_MONTH = re.compile(
+_WORD_BEFORE_NUMBER = compiled(r"([^\W\d_]+)\.?[ \t]*[:#]?[ \t]*$")
+_OF_MONTH = compiled(
     rf"(?<![\d/.-])\b(?:the\s+)?({_DAY})(?:\s+day)?\s+(?:of\s+)?(this|the\s+current|current|next|the\s+next|the\s+following|last|"
     r"the\s+last|the\s+previous|previous|the\s+coming)\s+month\b",
     re.IGNORECASE,
 )
 # "next month on the 5th", "next month, the 20th"
-_MONTH_THEN_DAY = re.compile(
+_MONTH_THEN_DAY = compiled(
     rf"\b(this|next|last)\s+month,?\s+(?:on\s+)?the\s+({_DAY})\b",
     re.IGNORECASE,
 )
 
 
-_DIGIT = re.compile(r"\d")
-_NUMERIC_SEP = re.compile(r"\d\s?[-/.]\s?\d")
-_ORDINAL_DIGITS = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
+_DIGIT = compiled(r"\d")
+_NUMERIC_SEP = compiled(r"\d\s?[-/.]\s?\d")
+_ORDINAL_DIGITS = compiled(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 
 
 def safe_date(year: int, month: int, day: int) -> date | None:
@@ -336,7 +337,7 @@ def _day_of_month(start: int, end: int, day: int, reference: date | None, months
     return None
 
 
-_LOWER_WORDS = re.compile(r"[a-z]+")
+_LOWER_WORDS = compiled(r"[a-z]+")
 
 
 def _cardinal_next_to_month(text: str) -> bool:

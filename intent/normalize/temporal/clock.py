@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import (
     HOUR_WORD,
     HOUR_WORDS,
@@ -35,23 +36,23 @@ __all__ = ["clock_pieces", "open_hour"]
 _MER = r"(?:([ap])(?:\s?\.\s?m\b(?:\s?\.)?|\s?m(?:\b|(?=ish\b)))|([ap])(?![\w']))(?:-?ish\b)?"
 _H12 = r"(1[0-2]|0?[1-9])"
 # "9.am": a dot typed before am/pm, read only when the "m" follows ("2.a" is a section)
-_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d)|\.(?=[ap]\.?\s?m\b))?(?:ish)?\s*{_MER}",
-                       re.IGNORECASE)
-_AT_BEFORE = re.compile(r"(?:\bat|@)\s*$", re.IGNORECASE)
+_MERIDIEM = compiled(rf"(?<![\w:.$€£])(?:@\s*)?{_H12}(?:[:.]([0-5]\d)|\.(?=[ap]\.?\s?m\b))?(?:ish)?\s*{_MER}",
+                     re.IGNORECASE)
+_AT_BEFORE = compiled(r"(?:\bat|@)\s*$", re.IGNORECASE)
 # "15:30", "19:00h", "07:30 hrs", "06:00 hours" (a 24-hour clock says so with "h", "hrs" or "hours")
-_CLOCK = re.compile(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)(\s?(?:h|hrs|hours)\b)?",
-                    re.IGNORECASE)
-_SECONDS = re.compile(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
+_CLOCK = compiled(r"(?<![\w:.$€£+−])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\d:]|\.\d)(\s?(?:h|hrs|hours)\b)?",
+                  re.IGNORECASE)
+_SECONDS = compiled(r"(?<![\w:.])(\d{1,2}):([0-5]\d):([0-5]\d)(?:\s*([ap])\.?\s?m\b\.?)?(?![\d:])", re.IGNORECASE)
 # "15h30", "8h10m", "8h10m00s"
-_H_NOTATION = re.compile(
+_H_NOTATION = compiled(
     r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min|m(?:([0-5]\d)s)?)?)?\b(?!\s*(?:ours?|rs?)\b)", re.IGNORECASE
 )
-_MILITARY = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
-_NAMED = re.compile(
+_MILITARY = compiled(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
+_NAMED = compiled(
     r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:-?ish)?\b", re.IGNORECASE
 )
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
-_HOUR_BEFORE_DAY = re.compile(
+_HOUR_BEFORE_DAY = compiled(
     rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?(?:-?ish)?"
     r"(?=,?\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
     rf"in\s+the\s+(?:morning|afternoon|evening|night|am|pm)\b|at\s+night\b|(?:at\s+)?lunch\s?time\b|at\s+lunch\b|"
@@ -60,39 +61,39 @@ _HOUR_BEFORE_DAY = re.compile(
 )
 # "at 6 30 am", as speech is written down: hour and minutes apart, read only after a cue or at the
 # start ("a table for 6 10pm" is six people at ten).
-_SPACED_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|0?[1-9])\s([0-5]\d)\s*{_MER}", re.IGNORECASE)
+_SPACED_MERIDIEM = compiled(rf"(?<![\w:.$€£])(1[0-2]|0?[1-9])\s([0-5]\d)\s*{_MER}", re.IGNORECASE)
 # "330 p.m.", "at 1030", "around 730 in the evening": hours and minutes written without a colon.
-_COMPACT_MERIDIEM = re.compile(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
-_COMPACT_AT = re.compile(
+_COMPACT_MERIDIEM = compiled(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
+_COMPACT_AT = compiled(
     r"(?:\b(?:at|around|about|approximately|approx\.?)\s+|@\s*)(1[0-2]|[1-9])\s?([0-5]\d)(?:ish)?\b"
     r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|items|dollars|euros|pounds|percent|%))",
     re.IGNORECASE,
 )
 _CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approximately|approx\.?)"
 # ("set an alarm for six forty five": an alarm is set for a time of day; a timer is set for a while)
-_HOUR_LEAD = re.compile(rf"(?:^|[.!?,;:(]|\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
+_HOUR_LEAD = compiled(rf"(?:^|[.!?,;:(]|\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
 # "tomorrow 9 in the morning", "Friday 3 in the afternoon": a day named right before the hour leads it too
 # when a part of day, not another day, follows ("tomorrow 8 tonight" says two days)
-_DAY_LEAD = re.compile(rf"\b(?:today|tomorrow|tmrw|{WEEKDAY})\.?\s+$", re.IGNORECASE)
+_DAY_LEAD = compiled(rf"\b(?:today|tomorrow|tmrw|{WEEKDAY})\.?\s+$", re.IGNORECASE)
 # "the meeting 8 tonight", "move the call nine tomorrow morning": an hour right after the thing it
 # times ("a table for 4 tonight", "dinner 4 tonight": meals are booked for people, so not after them)
-_EVENT_LEAD = re.compile(
+_EVENT_LEAD = compiled(
     r"\b(?:meeting|call|appointment|alarm|reminder|interview|session|class|flight|train|bus|pickup|pick-up|"
     r"standup|stand-up|sync|demo)\s+$",
     re.IGNORECASE,
 )
-_MONEY_BEFORE = re.compile(r"\b(?:paid|pay|pays|paying|cost|costs|costing|price|priced|spent|spend|owe|owed|owes|"
-                           r"charged?|bucks|dollars|euros|pounds|sold|bought)\b", re.IGNORECASE)
-_PART_NEXT = re.compile(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECASE)
+_MONEY_BEFORE = compiled(r"\b(?:paid|pay|pays|paying|cost|costs|costing|price|priced|spent|spend|owe|owed|owes|"
+                         r"charged?|bucks|dollars|euros|pounds|sold|bought)\b", re.IGNORECASE)
+_PART_NEXT = compiled(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
-_AT_HOUR = re.compile(
+_AT_HOUR = compiled(
     rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:ish|\s*o'?\s?clock)?"
     r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|"
     r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
     re.IGNORECASE,
 )
 # "at 17", "@ 21": an hour of the afternoon or evening on a 24-hour clock.
-_AT_24 = re.compile(
+_AT_24 = compiled(
     r"(?:\bat\s+|@\s*)(1[3-9]|2[0-3])(?:\s*(?:h|hrs|hours)\b)?"
     r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|minutes?|times?|items?|percent|"
     r"dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|years?)\b)",
@@ -100,20 +101,20 @@ _AT_24 = re.compile(
 )
 # "19.30", "0900": times written with a dot or as four digits, read only right after a day
 # ("Friday 19.30", "12 May 0900"); alone they are numbers.
-_DOTTED = re.compile(r"(?<![\w.,:/$€£-])([01]?\d|2[0-3])\.([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
-_FOUR_DIGITS = re.compile(r"(?<![\w.,:/$€£-])(0\d|1[0-8]|2[1-3])([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
-_OCLOCK = re.compile(rf"\b(?:{_H12}|({HOUR_WORD}))\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
-_WORD_CLOCK = re.compile(
+_DOTTED = compiled(r"(?<![\w.,:/$€£-])([01]?\d|2[0-3])\.([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
+_FOUR_DIGITS = compiled(r"(?<![\w.,:/$€£-])(0\d|1[0-8]|2[1-3])([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
+_OCLOCK = compiled(rf"\b(?:{_H12}|({HOUR_WORD}))\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
+_WORD_CLOCK = compiled(
     rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE
 )
-_WORD_AT = re.compile(
+_WORD_AT = compiled(
     rf"\b{_CUE}\s+({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?\b"
     r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
     re.IGNORECASE,
 )
 # "eight forty", "ten fifteen", "eleven oh five" said alone (the whole quote, or after a cue and
 # before the end of a sentence): hours and minutes in words, either half of the day.
-_WORD_PAIR = re.compile(
+_WORD_PAIR = compiled(
     rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?]))", re.IGNORECASE
 )
 # "fifteen fifteen", "thirteen oh five", "twenty thirty p m", "fifteen hundred hours": a 24-hour
@@ -125,7 +126,7 @@ _HOURS_24 = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seve
 _MINUTE_24 = alternation(w for w, v in MINUTE_WORDS.items() if v >= 10 or w.startswith(("oh", "o ")))
 # Hours that are also the first words of years ("nineteen fifty", "twenty thirty") need a cue word.
 _YEAR_LIKE_HOURS = frozenset({16, 17, 18, 19, 20})
-_CUE_BEFORE = re.compile(rf"(?:\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
+_CUE_BEFORE = compiled(rf"(?:\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
 _WORD_24 = LazyPattern(
     rf"\b({alternation(['twenty-one', 'twenty-two', 'twenty-three', *_HOURS_24])})[\s-]+"
     rf"({_MINUTE_24}|hundred)(?![\w-])(\s*(?:hours|hrs|h)\b)?(?:\s*{_MER})?",
@@ -150,12 +151,12 @@ _HOUR_ISH = LazyPattern(
     re.IGNORECASE,
 )
 # After "around 11" or "about 3" a plural noun makes the number a count.
-_ROUGH_CUE = re.compile(r"(?:about|around|approximately|approx\.?)\s+\d+$", re.IGNORECASE)
+_ROUGH_CUE = compiled(r"(?:about|around|approximately|approx\.?)\s+\d+$", re.IGNORECASE)
 # (a plural noun: "apples", "chairs", "bucks"; not "is", "works", "does")
-_WORD_AFTER_COUNT = re.compile(
+_WORD_AFTER_COUNT = compiled(
     r"\s+(?!(?:works|does|gets|sounds|seems|suits|fits|was|has|is|pls|thanks)\b)[^\W\d_]{2,}s\b", re.IGNORECASE
 )
-_FOR_BEFORE = re.compile(r"\b(?:for|aged?|ages)\s+$", re.IGNORECASE)  # a count, an age
+_FOR_BEFORE = compiled(r"\b(?:for|aged?|ages)\s+$", re.IGNORECASE)  # a count, an age
 # "three mins to five thirty", "10 minutes past 7:30": minutes counted from a time with its own minutes.
 _MINUTES_FROM = LazyPattern(
     rf"\b(\d{{1,2}}|{alternation(w for w in MINUTE_WORDS if ' ' not in w and 'oh' not in w)}|{HOUR_WORD})"
@@ -164,13 +165,13 @@ _MINUTES_FROM = LazyPattern(
     re.IGNORECASE,
 )
 _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+quarters|a\s+quarter|quarter|half)"
-_PAST_TO = re.compile(
+_PAST_TO = compiled(
     rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
     rf"(?![\s-]+(?:{MINUTE_WORD})\b)"  # "three mins to five thirty" is not read as "to five"
     rf"(?:\s*o'?\s?clock\b)?(?:\s*{_MER})?",
     re.IGNORECASE,
 )
-_RANGE = re.compile(
+_RANGE = compiled(
     rf"(?<![\w:.$])(?:from\s+|between\s+)?{_H12}(?:[:.]([0-5]\d))?\s*(?:-|–|—|to|till|until|and)\s*"
     rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
     re.IGNORECASE,
@@ -183,12 +184,12 @@ _WORD_RANGE = LazyPattern(
     re.IGNORECASE,
 )
 # British "half five": half past five.
-_HALF_HOUR_WORD = re.compile(
+_HALF_HOUR_WORD = compiled(
     rf"\bhalf\s+({HOUR_WORD})\b(?:\s*{_MER})?(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?)\b)",
     re.IGNORECASE,
 )
 # "at half 4": with digits only after a cue ("half 4 of them" is a count).
-_HALF_HOUR_DIGIT = re.compile(
+_HALF_HOUR_DIGIT = compiled(
     rf"(?:\b(?:at|around|about|by|until|till|from)\s+|@\s*)half\s+(1[0-2]|0?[1-9])(?![\d:]|\.\d)(?:\s*{_MER})?"
     r"(?!\s+(?:of|an?|hours?|days?|weeks?|dozen|times?|people|ways?|mins?|minutes?)\b)",
     re.IGNORECASE,
@@ -205,7 +206,7 @@ _MINUTES_OF = {"quarter": 15, "a quarter": 15, "three quarters": 45, "half": 30,
 
 # The minutes said before an hour ("ten to five", "quarter to 3"); any other count there makes a range.
 _TO_MINUTES = frozenset({5, 10, 15, 20, 25, 30, 45})
-_HAS_MERIDIEM = re.compile(r"\d\.?(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
+_HAS_MERIDIEM = compiled(r"\d\.?(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
 _DAY_WORDS = frozenset(
     "tonight tonite tomorrow tmrw today morning afternoon evening night am pm lunchtime lunch".split()
@@ -216,7 +217,7 @@ _DAY_WORDS = frozenset(
 # (or its short name in capitals) after it is a time of day, its am/pm open. The zone word alone or
 # the short name must end the clause or lead to the day ("10 Eastern Ave", "3 PT sessions" are not).
 _US_ZONE = r"(?:eastern|pacific|central|mountain|alaska|hawaii)"
-_HOUR_ZONE = re.compile(
+_HOUR_ZONE = compiled(
     rf"(?<![\w:.$/#-])(?<!the )(1[0-2]|0?[1-9])(?=\s+(?:{_US_ZONE}\s+time\b|(?:{_US_ZONE}|(?-i:[EPCM][SD]?T))"
     r"(?=\s*(?:$|[,.;:!?)])|\s+(?:on|tomorrow|today|tonight|this|next)\b)))",
     re.IGNORECASE,
@@ -500,9 +501,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     return out
 
 
-_AT_BEFORE = re.compile(r"(?:\bat\s+|@\s*)$", re.IGNORECASE)
+_AT_BEFORE = compiled(r"(?:\bat\s+|@\s*)$", re.IGNORECASE)
 # Words after "at 12.50" or "at 1200" that make it a price or a count, not a time.
-_NOT_A_TIME_AFTER = re.compile(
+_NOT_A_TIME_AFTER = compiled(
     r"\s*(?:each|per|apiece|a\s+(?:piece|head|month|year|night)|dollars?|euros?|pounds?|usd|eur|gbp|people|"
     r"persons|guests|items?|units?|feet|ft|metres|meters|m|km|miles?|kg|lbs?|rpm|points?)\b",
     re.IGNORECASE,

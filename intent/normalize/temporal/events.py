@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import COUNT_ANY, TRIGGER_WORDS
 
 __all__ = ["counted_from_unknown_day"]
@@ -43,15 +44,15 @@ _YEARLY_DAY_WORDS = frozenset(
     "vesak wesak losar seollal chuseok songkran nowruz norooz obon qingming tet".split()
 )
 # "in two years", "six years hence", "a year from today", "2 months from now", "in 1 year and 3 days"
-_COARSE_COUNT = re.compile(rf"(?:in\s+)?(?:{COUNT_ANY})\b[^.,;:!?]*?\b(?:months?|years?|yrs?)\b", re.IGNORECASE)
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)(?:['’]s?)?[ \t]+(?:(?:is|falls|comes)[ \t]+)?$")
+_COARSE_COUNT = compiled(rf"(?:in\s+)?(?:{COUNT_ANY})\b[^.,;:!?]*?\b(?:months?|years?|yrs?)\b", re.IGNORECASE)
+_WORD_BEFORE = compiled(r"([^\W\d_]+)(?:['’]s?)?[ \t]+(?:(?:is|falls|comes)[ \t]+)?$")
 # What may stand before a word that opens a sentence (its capital then says nothing of a name).
-_BACKWARD = re.compile(r"\b(?:ago|back|before|earlier)\b", re.IGNORECASE)
-_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that)[ \t]+$", re.IGNORECASE)
-_CAPITALISED_BEFORE = re.compile(r"\b[A-Z][^\W\d_]*['’]?[ \t]+$")
+_BACKWARD = compiled(r"\b(?:ago|back|before|earlier)\b", re.IGNORECASE)
+_DETERMINER_BEFORE = compiled(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that)[ \t]+$", re.IGNORECASE)
+_CAPITALISED_BEFORE = compiled(r"\b[A-Z][^\W\d_]*['’]?[ \t]+$")
 # The words that make the name after them the day something is for or on (not a verb's object).
-_DAY_SLOT_BEFORE = re.compile(r"\b(?:for|on|at|until|till|by|before|after|during)[ \t]+$", re.IGNORECASE)
-_SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;\n\"“(]|[-–—]\s)\s*$")
+_DAY_SLOT_BEFORE = compiled(r"\b(?:for|on|at|until|till|by|before|after|during)[ \t]+$", re.IGNORECASE)
+_SENTENCE_OPENING = compiled(r"(?:^|[.!?:;\n\"“(]|[-–—]\s)\s*$")
 
 
 def counted_from_unknown_day(text: str, start: int, end: int) -> bool:

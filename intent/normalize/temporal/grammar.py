@@ -30,6 +30,7 @@ from itertools import product
 
 from dateutil.relativedelta import relativedelta
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.bracketed_day import with_bracketed_day
 from intent.normalize.temporal.calendar import calendar_pieces, safe_date
 from intent.normalize.temporal.clock import clock_pieces
@@ -70,7 +71,7 @@ __all__ = ["enclosing_phrase", "read_temporal", "unread_in_context"]
 
 # "tomorrow a.m.": a dotted am/pm ends a sentence for the splitter, so one with a time after it
 # ("Friday a.m. at 9") is not taken as a part of day: the time would be read apart from its day
-_PART = re.compile(
+_PART = compiled(
     r"\b(?:in\s+the\s+|this\s+|at\s+|early\s+|late\s+)?(?:(morning|afternoon|evening|night|lunch\s?time|(?<=at\s)lunch|"
     # "tmrw morn", "this aft" (chat; "aft" only after a day word: "fore and aft" is no afternoon)
     r"arvo|morn|(?:(?<=this\s)|(?<=today\s)|(?<=tomorrow\s)|(?<=tmrw\s))aft|eve(?!\s+of\b))|"
@@ -80,20 +81,20 @@ _PART = re.compile(
 # "tomorrow sometime at 2", "Friday first thing at 9", "Friday after lunch at 2": words that blur a
 # day join it to the time said after them (read apart, the time alone would be its next occurrence)
 # "8:23 AM · Jul 9": the middle dot of a post's date line joins its time and day.
-_JOIN = re.compile(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|on\s+the\s+dot|"
+_JOIN = compiled(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|on\s+the\s+dot|"
                    r"sometime|some\s+time|first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
-_DATE_DASH_TIME = re.compile(r"^\s+[-–—]\s+$")
+_DATE_DASH_TIME = compiled(r"^\s+[-–—]\s+$")
 # A weekday or month written short ("next wed. at 5pm", "Sat. 10am", "Tues., Dec. 8"): its stop ends no
 # sentence when a word in lower case, a digit or a comma follows.
-_ABBREVIATION_END = re.compile(
+_ABBREVIATION_END = compiled(
     r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$",
     re.IGNORECASE)
-_RANGE_JOIN = re.compile(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
-_BETWEEN = re.compile(r"\bbetween\s+$", re.IGNORECASE)
-_BETWEEN_INSIDE = re.compile(r"\bbetween\b", re.IGNORECASE)  # "tomorrow between 2 and 4pm"
+_RANGE_JOIN = compiled(r"^\s*(?:-|–|—|to|till|til|until|through|thru|and|through\s+to)\s*$", re.IGNORECASE)
+_BETWEEN = compiled(r"\bbetween\s+$", re.IGNORECASE)
+_BETWEEN_INSIDE = compiled(r"\bbetween\b", re.IGNORECASE)  # "tomorrow between 2 and 4pm"
 # "-3y", "+2w": a signed count with a short unit glued to it has no word the relative family is run for
-_SIGNED_SHORT_COUNT = re.compile(r"(?<![\w+-])[+-]\d{1,4}(?:d|w|mos?|y)\b", re.IGNORECASE)
+_SIGNED_SHORT_COUNT = compiled(r"(?<![\w+-])[+-]\d{1,4}(?:d|w|mos?|y)\b", re.IGNORECASE)
 _KIND_ORDER = {"moment": 0, "date": 1, "time": 2, "part": 3}
 
 
@@ -112,7 +113,7 @@ def _part_fits(part: str, clock: Clock) -> bool:
     return True
 
 
-_DAY_BEFORE_MERIDIEM = re.compile(rf"\b(?:{WEEKDAY}|tomorrow|tmrw|today|yesterday)\.?[ \t]+$", re.IGNORECASE)
+_DAY_BEFORE_MERIDIEM = compiled(rf"\b(?:{WEEKDAY}|tomorrow|tmrw|today|yesterday)\.?[ \t]+$", re.IGNORECASE)
 
 
 def _part_pieces(text: str) -> list[Piece]:
@@ -139,9 +140,9 @@ def _choose(pieces: list[Piece]) -> list[Piece]:
     return chosen
 
 
-_ZONE_NAME_AFTER_OFFSET = re.compile(r"\s*\([A-Za-z][A-Za-z ]{1,40}\)")
-_NUMERIC_OFFSET = re.compile(r"\s*\(?\s*[+-]\d")
-_DASHED_CLOCK = re.compile(r"\s*-\s*(\d{1,2}):?(\d{2})\s*\)?$")
+_ZONE_NAME_AFTER_OFFSET = compiled(r"\s*\([A-Za-z][A-Za-z ]{1,40}\)")
+_NUMERIC_OFFSET = compiled(r"\s*\(?\s*[+-]\d")
+_DASHED_CLOCK = compiled(r"\s*-\s*(\d{1,2}):?(\d{2})\s*\)?$")
 
 
 def _with_zone(text: str, piece: Piece) -> Piece:
@@ -422,9 +423,9 @@ def _rebuilt(mention: TemporalMention, days: tuple[date | None, ...], clocks: tu
                            date_span=mention.date_span, time_span=mention.time_span)
 
 
-_TOKEN = re.compile(r"[^\W\d_]+|\d")
+_TOKEN = compiled(r"[^\W\d_]+|\d")
 _MARGIN = 96  # characters of context kept around a trigger word: a phrase and the words that qualify it
-_SPACE = re.compile(r"\s")
+_SPACE = compiled(r"\s")
 
 
 def _windows(text: str) -> list[tuple[int, int, frozenset[str], bool]]:
@@ -490,9 +491,32 @@ def _timed(text: str, mention: TemporalMention, tense: Tense | None) -> Temporal
     return mention if cue == NEUTRAL else replace(mention, direction=cue)
 
 
-# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
-@lru_cache(maxsize=128)
 def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> tuple[TemporalMention, ...]:
+    """``text`` read against ``reference``, from the cache when this text was read against it lately."""
+    return _cached_read(text, reference, _zone_key(reference), tense)
+
+
+def _zone_key(reference: datetime | None) -> object:
+    if reference is None or reference.tzinfo is None:
+        return None
+    zone = reference.tzinfo
+    try:
+        hash(zone)
+    except TypeError:  # a zone that does not hash (dateutil's): its offset and name at the reference
+        return reference.utcoffset(), reference.tzname()
+    return zone
+
+
+# A request's text is read by the recognizer and again by the verifier: keep a few recent readings.
+# The reference's zone is part of the key: two datetimes of one instant in different zones are
+# equal (and hash alike), but "tomorrow" said at 23:30 UTC and at 01:30 +02:00 are different days.
+@lru_cache(maxsize=128)
+def _cached_read(text: str, reference: datetime | None, zone: object,
+                 tense: Tense | None) -> tuple[TemporalMention, ...]:
+    return _reading(text, reference, tense)
+
+
+def _reading(text: str, reference: datetime | None, tense: Tense | None = None) -> tuple[TemporalMention, ...]:
     today = reference.date() if reference is not None else None
     pieces: list[Piece] = []
     for start, end, words, digits in _windows(text):
@@ -549,7 +573,7 @@ def _read(text: str, reference: datetime | None, tense: Tense | None = None) -> 
     return tuple(_timed(text, m, tense) for m in _ranges(text, _lent_times(text, read)))
 
 
-_OR_JOIN = re.compile(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps|and|&)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
+_OR_JOIN = compiled(r"\s*,?\s*(?:or|or\s+maybe|or\s+else|or\s+perhaps|and|&)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
 
 
 def _lent_times(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
@@ -602,66 +626,66 @@ _UNREAD_NEIGHBOURS = frozenset(
     "break vacation season period".split()
 ) | (MONTH_WORDS - {"may", "mar", "march"})
 # ("Tuesday the week after": the day the week is counted from is not said)
-_NEXT_WORD = re.compile(r"[ \t]+(?:(?:at|on|@|of|in)[ \t]+)?(?:the[ \t]+)?([^\W_]+)", re.IGNORECASE)
+_NEXT_WORD = compiled(r"[ \t]+(?:(?:at|on|@|of|in)[ \t]+)?(?:the[ \t]+)?([^\W_]+)", re.IGNORECASE)
 # "Monday, jan twenty two": a month name after a comma that the phrase did not take.
-_NEXT_MONTH_AFTER_COMMA = re.compile(
+_NEXT_MONTH_AFTER_COMMA = compiled(
     rf"[ \t]*,[ \t]*(?:{alternation(MONTH_WORDS - {'may', 'mar', 'march'})})\b", re.IGNORECASE)
 # "Friday the fifteen", "Monday the 3": a day number after "the" that the phrase did not take.
-_NEXT_THE_NUMBER = re.compile(rf"[ \t]*,?[ \t]+the[ \t]+(?:\d|(?:{CARDINAL})\b)", re.IGNORECASE)
-_PREVIOUS_WORD = re.compile(r"([^\W_]+)(?:['’]s)?\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
+_NEXT_THE_NUMBER = compiled(rf"[ \t]*,?[ \t]+the[ \t]+(?:\d|(?:{CARDINAL})\b)", re.IGNORECASE)
+_PREVIOUS_WORD = compiled(r"([^\W_]+)(?:['’]s)?\.?,?[ \t]+(?:(?:at|on|by|around|@)[ \t]+)?$", re.IGNORECASE)
 # "27.05. 14:00", "5/27-ish 2pm", "21. Oct. 19:00": digits joined by date separators, not read, right
 # before a phrase (or before the month word right before it).
-_PREVIOUS_NUMERIC_DATE = re.compile(
+_PREVIOUS_NUMERIC_DATE = compiled(
     r"(?:\d{1,4}[./-]\d{0,4}[./-]?\d{0,4}\.?,?|(?<![\w.])\d{1,2}\.[ \t]+[^\W\d_]+\.?)[ \t]+$"
 )
 # "Tuesday, 8.5.", "Friday 12/3", "Monday 24th": a numeric date or an ordinal right after a phrase.
-_NEXT_NUMERIC_DATE = re.compile(r"[ \t]*,?[ \t]*(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)", re.IGNORECASE)
+_NEXT_NUMERIC_DATE = compiled(r"[ \t]*,?[ \t]*(?:\d{1,4}(?:[./-]\d{0,4})+|\d{1,2}(?:st|nd|rd|th)\b)", re.IGNORECASE)
 # "24th 12:50", "2018 14:30", "2 jul 22": a number before a phrase that starts with a time or a month.
-_PREVIOUS_NUMBER = re.compile(
+_PREVIOUS_NUMBER = compiled(
     r"(?:\b(the|on|day|by|until|till|from)[ \t]+)?(?<![\w.,:/-])(\d{1,4})(st|nd|rd|th)?\.?[ \t]+((?:at|@|on)[ \t]+)?$",
     re.IGNORECASE,
 )
-_PREVIOUS_LISTED_DAY = re.compile(
+_PREVIOUS_LISTED_DAY = compiled(
     rf"(?<![\w.,:/$-])(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORDINAL_WORD})[ \t]*(?:,[ \t]*(?:and|or)?|and|or|&)[ \t]*$",
     re.IGNORECASE,
 )
-_STARTS_WITH_DAY = re.compile(rf"(?:the[ \t]+)?(?:\d|(?:{ORDINAL_WORD})\b)", re.IGNORECASE)
+_STARTS_WITH_DAY = compiled(rf"(?:the[ \t]+)?(?:\d|(?:{ORDINAL_WORD})\b)", re.IGNORECASE)
 # "11/12,2016", "06/06, 2015": a year after a comma that the phrase did not take.
-_NEXT_YEAR_AFTER_COMMA = re.compile(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
+_NEXT_YEAR_AFTER_COMMA = compiled(r"[ \t]*,(?:\d{2}|[ \t]*\d{4})\b(?![:.]\d)")
 # "3pm Singapore time", "10:30am montreal time", "1pm ACDT": a place or a zone the grammar does not
 # know after a time; read without it, the time would be placed in the reference's zone.
 # Words that name no place: "six am here what time is it", "nine pm to brasil time" (the zone to
 # convert to, not the time's own) leave the time in the reference's zone as written.
 _NOT_ZONE_WORDS = r"(?:to|into|in|here|there|what|which|the|a|an|this|that|is|it|and|or|from|for|at|my|your)"
-_NEXT_ZONE_WORDS = re.compile(
+_NEXT_ZONE_WORDS = compiled(
     rf"[ \t]+(?!{_NOT_ZONE_WORDS}[ \t])(?:[^\W\d_]+[ \t]+){{1,2}}time(?:[ \t]+zone)?\b|"
     r"[ \t]+(?:[a-z]{2,3}[ds]t|[A-Z]{2,3}[DS]T)\b"
 )
 # "15:30.30", "2012:05:25 22:06:50": digits glued to a phrase's own digits by a separator, or a
 # colon-joined number right before it: the phrase is a part of a longer stamp it did not read.
-_GLUED_DIGITS_AFTER = re.compile(r"[.:]\d")
-_COLON_NUMBER_BEFORE = re.compile(r"\d:\d{2}[ \t]+$")
+_GLUED_DIGITS_AFTER = compiled(r"[.:]\d")
+_COLON_NUMBER_BEFORE = compiled(r"\d:\d{2}[ \t]+$")
 # "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
 _WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit "
                               "fat great spy palm red green".split())
-_STARTS_WITH_WEEKDAY = re.compile(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
-_STARTS_WITH_NUMBER_OR_MONTH = re.compile(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
+_STARTS_WITH_WEEKDAY = compiled(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
+_STARTS_WITH_NUMBER_OR_MONTH = compiled(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
 _COMMON_MONTHS = frozenset({"may", "mar", "march"})
 
 
 # "Sunday, March, 6th 2016", "Friday, May 3": a month name that is a word too, after a comma and
 # before a day number, that the phrase did not take.
-_NEXT_COMMON_MONTH_AFTER_COMMA = re.compile(r"[ \t]*,[ \t]*(?:may|mar|march)\b\.?,?[ \t]*\d", re.IGNORECASE)
+_NEXT_COMMON_MONTH_AFTER_COMMA = compiled(r"[ \t]*,[ \t]*(?:may|mar|march)\b\.?,?[ \t]*\d", re.IGNORECASE)
 # "sept. '02", "Easter '89": a year written with an apostrophe that the phrase did not take.
-_NEXT_APOSTROPHE_YEAR = re.compile(r"\.?,?[ \t]*['’]\d{2}\b")
+_NEXT_APOSTROPHE_YEAR = compiled(r"\.?,?[ \t]*['’]\d{2}\b")
 # "next tuesday +10 days", "2023-12-29 -10days", "now + 40minutes": a signed count after the phrase
 # moves it; read without it, the phrase would be the day it is counted from.
-_NEXT_SIGNED_COUNT = re.compile(
+_NEXT_SIGNED_COUNT = compiled(
     r"[ \t]*[+-][ \t]*\d+[ \t]*(?:days?|d|weeks?|wks?|w|months?|mos?|years?|yrs?|y|hours?|hrs?|h|"
     r"minutes?|mins?|m|seconds?|secs?|s)\b", re.IGNORECASE)
 # "on Tuesday, next week": the week of the weekday, after a comma, that the phrase did not take.
-_NEXT_WEEK_AFTER_COMMA = re.compile(
+_NEXT_WEEK_AFTER_COMMA = compiled(
     r"[ \t]*,[ \t]*(?:next|last|this|the[ \t]+following|following|previous|the[ \t]+previous)[ \t]+"
     r"(?:week|weekend|month|year)\b", re.IGNORECASE)
 
@@ -674,18 +698,18 @@ _NEXT_UNREAD: tuple[tuple[re.Pattern[str], bool], ...] = (
 )
 # "Aug 9, 96": a two-digit year after a comma and a space, ending the sentence or the clause, after
 # a phrase that ends with its day number ("Dec 5, 10 people" is a count).
-_NEXT_SHORT_YEAR = re.compile(r"[ \t]*,[ \t]+\d{2}(?=[ \t]*(?:$|[.,;:!?)]))")
-_ENDS_WITH_DAY_NUMBER = re.compile(r"\d(?:st|nd|rd|th)?$", re.IGNORECASE)
+_NEXT_SHORT_YEAR = compiled(r"[ \t]*,[ \t]+\d{2}(?=[ \t]*(?:$|[.,;:!?)]))")
+_ENDS_WITH_DAY_NUMBER = compiled(r"\d(?:st|nd|rd|th)?$", re.IGNORECASE)
 # "2 day before yesterday", "3 days after tomorrow": a count before a phrase that opens with the
 # unit it counts ("a table for 4 day after tomorrow": after "for" a number is a count, as elsewhere).
-_COUNT_BEFORE_UNIT = re.compile(r"(?<![\w.,:/$-])(?<!for )\d{1,3}[ \t]+$")
-_STARTS_WITH_UNIT = re.compile(r"(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
+_COUNT_BEFORE_UNIT = compiled(r"(?<![\w.,:/$-])(?<!for )\d{1,3}[ \t]+$")
+_STARTS_WITH_UNIT = compiled(r"(?:days?|weeks?|months?|years?)\b", re.IGNORECASE)
 # "in 1 mon": a count after "in" whose unit the phrase took for a day name.
-_IN_COUNT_BEFORE = re.compile(rf"\bin[ \t]+(?:\d{{1,3}}|{COUNT})[ \t]+$", re.IGNORECASE)
+_IN_COUNT_BEFORE = compiled(rf"\bin[ \t]+(?:\d{{1,3}}|{COUNT})[ \t]+$", re.IGNORECASE)
 # "05/31/2024-14:15": the rest of a date glued by a dash to the time read.
-_GLUED_DATE_DASH_BEFORE = re.compile(r"\d[./-]\d{1,4}-$")
+_GLUED_DATE_DASH_BEFORE = compiled(r"\d[./-]\d{1,4}-$")
 # "the year after next @ midnight": a time of a day counted in words the phrase did not take.
-_COUNTED_DAY_BEFORE = re.compile(
+_COUNTED_DAY_BEFORE = compiled(
     r"\b(?:day|week|month|year)s?[ \t]+(?:after[ \t]+next|before[ \t]+last)[ \t]*(?:,|at|@|on|by)?[ \t]*$",
     re.IGNORECASE)
 
@@ -779,15 +803,15 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
 
 
 # "this noon" (the time alone would move with the sentence's tense); not "do this at 3pm"
-_RANGE_START_BEFORE = re.compile(
+_RANGE_START_BEFORE = compiled(
     rf"(?<![\w.:/-])(?:\d{{1,2}}(?:[:.]\d{{2}})?|(?:{HOUR_WORD})\b)[ \t]*(?:-|–|—|to|till|until)[ \t]*$", re.IGNORECASE)
-_BETWEEN_HOUR_BEFORE = re.compile(
+_BETWEEN_HOUR_BEFORE = compiled(
     rf"\bbetween[ \t]+(\d{{1,2}}(?:[:.]\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?|(?:{HOUR_WORD})\b)[ \t]*,?[ \t]*$",
     re.IGNORECASE)
-_HOUR_MARK_BEFORE = re.compile(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
-_THIS_BEFORE = re.compile(r"\bthis[ \t]+$", re.IGNORECASE)
-_CUE_START = re.compile(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
-_SIDE_BY_SIDE = re.compile(r"[ \t]*")
+_HOUR_MARK_BEFORE = compiled(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
+_THIS_BEFORE = compiled(r"\bthis[ \t]+$", re.IGNORECASE)
+_CUE_START = compiled(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
+_SIDE_BY_SIDE = compiled(r"[ \t]*")
 
 
 def _same_kind(first: TemporalMention, second: TemporalMention) -> bool:
@@ -821,7 +845,7 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
 
 # "three days after Easter", "a week before Christmas", "the day after Thanksgiving" ("day after
 # Christmas", "the" left out as in "day after tomorrow"), "2 weeks from March 3".
-_SHIFT = re.compile(
+_SHIFT = compiled(
     rf"\b(?:(?:the\s+)?(day)|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
     r"prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -834,14 +858,14 @@ _WORKING_DAY = r"weekday|business\s+day|working\s+day|work\s+day"  # Monday to F
 _NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
               "fifth": 5, "5th": 5}
 # "3 mondays after May 25", "two fridays before Christmas": counted the same way.
-_WEEKDAY_SHIFT = re.compile(
+_WEEKDAY_SHIFT = compiled(
     rf"\b(?:the\s+({alternation(_NTH_WORDS)})\s+|the\s+|({alternation(_NTH_WORDS)}|[2-9]|two|three|four|five)\s+)"
     rf"({WEEKDAY}|{_WORKING_DAY})s?\s+"
     r"(before|after|following|prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE)
-_WEEKDAY_AFTER_ANCHOR = re.compile(rf"\b(?:{WEEKDAY})\b", re.IGNORECASE)
+_WEEKDAY_AFTER_ANCHOR = compiled(rf"\b(?:{WEEKDAY})\b", re.IGNORECASE)
 # "sunday 3 weeks after january 15th": a weekday in the week the count lands in.
-_WEEKDAY_BEFORE_COUNT = re.compile(rf"\b({WEEKDAY})\b\.?,?\s+$", re.IGNORECASE)
+_WEEKDAY_BEFORE_COUNT = compiled(rf"\b({WEEKDAY})\b\.?,?\s+$", re.IGNORECASE)
 
 
 def _weekday_shifted(text: str, mention: TemporalMention) -> TemporalMention | None:
@@ -931,7 +955,7 @@ def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> 
 
 # Words around a phrase that change which day it is, in forms the grammar does not read:
 # "the first Monday of October", "three days after Easter", "every Friday", "Friday in March".
-_BEFORE_GUARD = re.compile(
+_BEFORE_GUARD = compiled(
     r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
     r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+"
     r"(?:after|before|from|prior\s+to)|"
@@ -945,12 +969,12 @@ _BEFORE_GUARD = re.compile(
 )
 # A number right after a phrase that did not take it ("Sunday 2013", "14th April 15", "Easter two
 # thousand ten") changes which day is meant.
-_AFTER_NUMBER = re.compile(
+_AFTER_NUMBER = compiled(
     rf"\s+(?:\d{{1,4}}\b(?![:.]\d|\s*(?:[ap]\.?m\b|o'?clock|h\b))|(?:{HOUR_WORD}|twenty|thirty|thousand)\s+"
     r"(?:thousand|hundred|\w+teen|ten|twenty)\b)",
     re.IGNORECASE,
 )
-_AFTER_GUARD = re.compile(
+_AFTER_GUARD = compiled(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
     r"(?:ago|hence|later|earlier|(?:before|after)(?!\s+lunch\b)|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
@@ -966,7 +990,7 @@ _AFTER_GUARD = re.compile(
 # "EOD Friday", "Friday COB", "close of business tomorrow": the end of a working day, which day it is.
 _WORKDAY_END = (r"(?:eod|cob|eob|eop|close\s+of\s+(?:business|play)|"
                 r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|end\s+of\s+(?:play|business))")
-_BLUR_BEFORE = re.compile(
+_BLUR_BEFORE = compiled(
     r"(?:\b(?:the\s+)?(?:end|beginning|start|middle)\s+of\s+(?:the\s+day\s+)?|\b(?:early|late|sometime)\s+|"
     r"\bfirst\s+thing\s+(?:on\s+|in\s+the\s+)?|"
     r"\b(?:after|before)\s+lunch\s+(?:on\s+)?|"
@@ -978,12 +1002,12 @@ _BLUR_BEFORE = re.compile(
 # possessive or "what"/"which" is a noun of its own that the phrase describes, not a date word left
 # unread ("a week today" and "next week Friday" are counted from the phrase: not these words).
 _OWN_NOUNS = frozenset({"day", "week", "month", "year"})
-_OWN_NOUN_BEFORE = re.compile(r"\b(?:my|your|our|his|her|their|what|which)[ \t]+$", re.IGNORECASE)
-_WORKDAY_END_BEFORE = re.compile(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
+_OWN_NOUN_BEFORE = compiled(r"\b(?:my|your|our|his|her|their|what|which)[ \t]+$", re.IGNORECASE)
+_WORKDAY_END_BEFORE = compiled(rf"\b{_WORKDAY_END},?\s+(?:on\s+)?$", re.IGNORECASE)
 # "Monday first thing", "tomorrow first thing in the morning", "Friday after lunch": the day, with no time of day
-_BLUR_AFTER = re.compile(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b|"
-                         r",?\s+first\s+thing(?:\s+in\s+the\s+morning)?\b|,?\s+(?:after|before)\s+lunch\b",
-                         re.IGNORECASE)
+_BLUR_AFTER = compiled(rf"\s+(?:sometime|some\s+time|at\s+some\s+point)\b|,?\s+(?:at\s+|by\s+)?{_WORKDAY_END}\b|"
+                       r",?\s+first\s+thing(?:\s+in\s+the\s+morning)?\b|,?\s+(?:after|before)\s+lunch\b",
+                       re.IGNORECASE)
 
 
 def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
@@ -997,12 +1021,12 @@ def _blurred(text: str, mention: TemporalMention) -> TemporalMention:
     end = after.end() if after else mention.end
     return TemporalMention(start, end, mention.readings, mention.inferred, date_span=(start, end))
 # "Thu of Mysteries" names another day; "3pm in London" a zone not read. "Friday in Paris" is still Friday.
-_AFTER_NAME = re.compile(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
+_AFTER_NAME = compiled(r"\s+(of|in)\s+(?:the\s+)?[A-Z]")
 
 
 # "3pm or so", "at 11 or thereabouts": a time said roughly is still that time (the quote keeps the
 # words; the result has no place to mark a value approximate). A day said so ("Friday or so") is not read.
-_ROUGHLY_AFTER = re.compile(r"\s+or\s+(?:so|thereabouts)\b", re.IGNORECASE)
+_ROUGHLY_AFTER = compiled(r"\s+or\s+(?:so|thereabouts)\b", re.IGNORECASE)
 
 
 def _roughly(text: str, mention: TemporalMention) -> TemporalMention:
@@ -1081,7 +1105,7 @@ def unread_in_context(text: str, start: int, end: int, reference: datetime | Non
     return any(all(k is not m for k in kept) for m in (mentions[0], mentions[-1]))
 
 
-_WORDED = re.compile(r"[^\W_]")
+_WORDED = compiled(r"[^\W_]")
 
 
 def enclosing_phrase(text: str, start: int, end: int, reference: datetime | None = None) -> TemporalMention | None:

@@ -19,6 +19,7 @@ from functools import cache
 from dateutil.easter import EASTER_ORTHODOX, easter
 from dateutil.relativedelta import relativedelta
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import COUNT, SPELLED_YEAR, YEAR, LazyPattern, count_of, spelled_year
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
@@ -119,14 +120,14 @@ def _nearest_weekday(value: date) -> date:
 # In order: a more specific name comes before the name it starts with ("Christmas Eve", "Easter Monday").
 _NAMES = list(_HOLIDAYS)
 # Calendars other than the Gregorian one: their new year, ascension, etc. are other days entirely.
-_OTHER_CALENDAR = re.compile(
+_OTHER_CALENDAR = compiled(
     r"\b(?:chinese|lunar|islamic|hijri|muslim|parsi|persian|iranian|jewish|hebrew|hindu|orthodox|thai|tamil|"
     r"sikh|vietnamese|korean|tibetan|ethiopian|buddhist|prophet['’]?s|coptic|julian|nepali|bengali)\s+$",
     re.IGNORECASE,
 )
 # One numbered group per name (group 3 + its index; named groups cost compile time for nothing).
 _FIRST_NAME_GROUP = 3
-_HOLIDAY_RE = re.compile(
+_HOLIDAY_RE = compiled(
     r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+upcoming|this\s+past|past|upcoming|previous|"
     r"the\s+previous|following|the\s+following)\s+)?"
     r"(" + "|".join(f"({name})" for name in _NAMES) + r")\b"
@@ -140,7 +141,7 @@ _HOLIDAY_RE = re.compile(
 @cache
 def _count_after() -> re.Pattern[str]:
     """Compiled on first use (a holiday followed by a count is rare): import time stays flat."""
-    return re.compile(
+    return compiled(
         rf"\s+(?:in\s+({COUNT})\s+(months?|years?)|({COUNT})\s+(months?|years?)\s+(ago|from\s+now|from\s+today|hence|"
         r"later|back))\b",
         re.IGNORECASE,
@@ -159,8 +160,8 @@ def _moved_by_count(rule: Callable[[int], date], count: int, unit: str, today: d
 
 
 # A word before "following"/"previous" that makes it a preposition ("the day following Christmas").
-_COUNTED_FROM = re.compile(r"\b(?:day|days|weeks?|months?|years?|fortnights?|monday|tuesday|wednesday|thursday|friday|"
-                           r"saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s+$", re.IGNORECASE)
+_COUNTED_FROM = compiled(r"\b(?:day|days|weeks?|months?|years?|fortnights?|monday|tuesday|wednesday|thursday|friday|"
+                         r"saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\s+$", re.IGNORECASE)
 _EVE_AFTER = LazyPattern(r"\s+eve\b", re.IGNORECASE)
 _JUST_GONE_DAYS = 31  # a holiday is talked of as the one just gone for about a month after it
 

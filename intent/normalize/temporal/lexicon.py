@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from intent.compiled_regex import compiled
+
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
     "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
@@ -74,7 +76,7 @@ def _word_pattern(word: str) -> str:
 # What the separators a pair of words is listed with accept, so "twenty-three" and "twenty three"
 # listed together compile to one ``twenty(?:-|\s+)three`` instead of two branches.
 _SEPARATOR_PATTERNS = {frozenset("-"): r"[-\s]", frozenset(" "): r"\s+", frozenset("- "): r"(?:-|\s+)"}
-_PAIR = re.compile(r"([^\s-]+)([\s-])([^\s-]+)")
+_PAIR = compiled(r"([^\s-]+)([\s-])([^\s-]+)")
 
 
 def alternation(words: object) -> str:
@@ -86,7 +88,8 @@ def alternation(words: object) -> str:
     with it is such a pair written with the same separators, and the factored branches come
     first, so which words win at a position is the same as with the longest-first listing.
     """
-    items = sorted(dict.fromkeys(str(w) for w in words), key=len, reverse=True)  # type: ignore[attr-defined]
+    # Ties in alphabetical order: the same text in every process, whatever order a set gives the words.
+    items = sorted(dict.fromkeys(str(w) for w in words), key=lambda w: (-len(w), w))  # type: ignore[attr-defined]
     pairs: dict[str, dict[str, set[str]]] = {}
     for word in items:
         if (pair := _PAIR.fullmatch(word)) is not None:
@@ -109,7 +112,7 @@ def alternation(words: object) -> str:
 
 
 MONTH = alternation(MONTHS)
-_WORDS = re.compile(r"[^\W\d_]+")
+_WORDS = compiled(r"[^\W\d_]+")
 
 
 def words_of(text: str) -> frozenset[str]:
@@ -130,7 +133,7 @@ class LazyPattern:
     @property
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
-            self._compiled = re.compile(self._text, self._flags)
+            self._compiled = compiled(self._text, self._flags)
         return self._compiled
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import COUNT, count_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["named_hour_offset_pieces"]
 
-_OFFSET = re.compile(
+_OFFSET = compiled(
     rf"\b(half\s+an|{COUNT})\s+(hours?|hrs?|minutes?|mins?)(\s+and\s+a\s+half)?\s+"
     r"(before|after|past|to|till|until)\s+(noon|midday|midnight)\b",
     re.IGNORECASE,

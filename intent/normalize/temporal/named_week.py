@@ -14,18 +14,19 @@ import re
 from dataclasses import replace
 from datetime import date, timedelta
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import WEEKDAY
 from intent.normalize.temporal.pieces import TemporalMention
 
 __all__ = ["in_named_week"]
 
 # "next week, how about on", "last week ... maybe": the week, then up to a few words, in one clause
-_WEEK_BEFORE = re.compile(
+_WEEK_BEFORE = compiled(
     r"\b(next|last|this|previous|the\s+following|the\s+previous|the\s+coming)\s+week\b"
     r"(?P<gap>[^.;:!?\n]{0,40})$",
     re.IGNORECASE,
 )
-_WEEKDAY_START = re.compile(rf"(?:on\s+)?(?:{WEEKDAY})\b", re.IGNORECASE)
+_WEEKDAY_START = compiled(rf"(?:on\s+)?(?:{WEEKDAY})\b", re.IGNORECASE)
 _OFFSETS = {"next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1, "this": 0}
 
 

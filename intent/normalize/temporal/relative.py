@@ -21,6 +21,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import (
     COUNT,
     COUNT_ANY,
@@ -39,9 +40,9 @@ from intent.normalize.temporal.pieces import Piece
 __all__ = ["relative_pieces"]
 
 # A number after these counts people or things, not days ("a table for four day after tomorrow").
-_COUNTS_SOMETHING_ELSE = re.compile(r"\b(?:for|of|with)[ \t]+$", re.IGNORECASE)
+_COUNTS_SOMETHING_ELSE = compiled(r"\b(?:for|of|with)[ \t]+$", re.IGNORECASE)
 
-_DAY_WORDS = re.compile(
+_DAY_WORDS = compiled(
     r"\b(?:(?:later|earlier)\s+(?=today|tonight|this\s))?(?:(the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr|next(?!\s+(?:week|month|year)\b))|(the\s+)?day\s+before\s+yesterday|overmorrow|"
     r"(?:to|2)mor+ow'?s?|tmrw|tmr|tmw|tmrow|2mrw|2mrow|2moro|yesterdays?|todays?|2day|tonight|tonite|2nite|"
     r"this\s+(?:morning|afternoon|evening|night|morn|aft)|this\s+day(?!\s+(?:of|and|or|in|last|next|week|month|year)\b)|"
@@ -49,32 +50,32 @@ _DAY_WORDS = re.compile(
     re.IGNORECASE,
 )
 # "last night", "last evening", "the night before last" (two nights ago)
-_LAST_NIGHT = re.compile(r"\b(?:last\s+(night|evening)|the\s+(night)\s+before\s+last)\b", re.IGNORECASE)
-_NOW = re.compile(r"\b(?:right\s*now|just\s+now|now|at\s+the\s+(?:moment|minute)|at\s+present|"
-                  r"at\s+the\s+present\s+(?:time|moment)|(?:at\s+)?this\s+(?:very\s+)?(?:moment|instant)|"
-                  r"(?:right\s+)?this\s+(?:very\s+)?(?:second|minute)(?=\s*(?:$|[.,;:!?)]|\s+(?:please|now)\b))|"
-                  r"as\s+of\s+(?:right\s+)?now)"
-                  r"\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
+_LAST_NIGHT = compiled(r"\b(?:last\s+(night|evening)|the\s+(night)\s+before\s+last)\b", re.IGNORECASE)
+_NOW = compiled(r"\b(?:right\s*now|just\s+now|now|at\s+the\s+(?:moment|minute)|at\s+present|"
+                r"at\s+the\s+present\s+(?:time|moment)|(?:at\s+)?this\s+(?:very\s+)?(?:moment|instant)|"
+                r"(?:right\s+)?this\s+(?:very\s+)?(?:second|minute)(?=\s*(?:$|[.,;:!?)]|\s+(?:please|now)\b))|"
+                r"as\s+of\s+(?:right\s+)?now)"
+                r"\b(?!\s+(?:on|that|and|then)\b)", re.IGNORECASE)
 # "atm" (at the moment), in chat; not the cash machine ("the nearest ATM", "an ATM card").
-_ATM = re.compile(r"(?<![\w.-])atm\b(?![\w-]|\s+(?:card|cards|machine|machines|fee|fees|withdrawal|network|pin|"
-                  r"location|locations|near|nearby|in|at|on)\b)", re.IGNORECASE)
-_ATM_NOUN_BEFORE = re.compile(r"\b(?:a|an|the|any|nearest|closest|nearby|this|that|my|your|our|their|bank|to|from|"
-                              r"at|by|near|of|no|use|find|an?y)\s+$", re.IGNORECASE)
+_ATM = compiled(r"(?<![\w.-])atm\b(?![\w-]|\s+(?:card|cards|machine|machines|fee|fees|withdrawal|network|pin|"
+                r"location|locations|near|nearby|in|at|on)\b)", re.IGNORECASE)
+_ATM_NOUN_BEFORE = compiled(r"\b(?:a|an|the|any|nearest|closest|nearby|this|that|my|your|our|their|bank|to|from|"
+                            r"at|by|near|of|no|use|find|an?y)\s+$", re.IGNORECASE)
 # "next second", "last second", "next sec": a second on or back (not "at the last second", an idiom).
-_NEXT_SECOND = re.compile(r"(?<!\bthe\s)\b(next|last)\s+(?:second|secs?)\b(?!\s+(?:one|time|half|place|option|"
-                          r"try|attempt|round|day|week|month|year|quarter)\b)", re.IGNORECASE)
+_NEXT_SECOND = compiled(r"(?<!\bthe\s)\b(next|last)\s+(?:second|secs?)\b(?!\s+(?:one|time|half|place|option|"
+                        r"try|attempt|round|day|week|month|year|quarter)\b)", re.IGNORECASE)
 # "at this time" alone is now ("we cannot help at this time"); next to a day it is that day's
 # reference clock (``_SAME_TIME``)
 _DAY_NEXT = LazyPattern(rf",?\s+(?:on\s+)?(?:tomorrow|tmrw|today|yesterday|next|last|this|{WEEKDAY}|{MONTH}|\d)",
                        re.IGNORECASE)
 _DAY_BEFORE = LazyPattern(rf"\b(?:tomorrow|tmrw|today|yesterday|{WEEKDAY}|{MONTH}|\d\w*)\.?,?\s+$", re.IGNORECASE)
 # What may follow "at this time" read as now: the end of a clause ("at this time slot" is a slot)
-_CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\]]|\s(?:please|and|or|but|so|then|we|i|you|they|he|she|it)\b)",
-                         re.IGNORECASE)
+_CLAUSE_END = compiled(r"\s*(?:$|[.,;:!?)\]]|\s(?:please|and|or|but|so|then|we|i|you|they|he|she|it)\b)",
+                       re.IGNORECASE)
 # The end or start of the working day, alone: today's date ("by EOD", "end of day", "COB"). A
 # date-time field is not given a moment: readers differ (23:59:59 as the day's end, or the close
 # of business, which varies), so it stays open. "at the end of the day" is also an idiom: not read.
-_DAY_END = re.compile(
+_DAY_END = compiled(
     r"\b(?:(by|until|till|before|at|for)\s+)?(?:the\s+)?(eod|cob|eob|eop|close\s+of\s+(?:business|play)|"
     r"end\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day|end\s+of\s+(?:play|business)|(?:start|beginning)\s+of\s+(?:the\s+)?(?:business\s+|working\s+)?day)"
     # at the end of a clause: "the EOD report" names a report, not a day
@@ -98,17 +99,17 @@ _LEADING = (rf"((?:(?:(?:{COUNT})\s+{_LEADING_UNIT}|\d{{1,3}}(?:{_LEADING_UNIT}|
             rf"\d{{1,3}}(?:{_LEADING_UNIT}|d|w|mos?|y|h)(?=\d))+)?")
 # The leading counts right before a counted phrase ("1 month and" before "21 days ago"): looked for
 # behind a match only, so the scan does not try them at every word.
-_LEADING_BEFORE = re.compile(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE)
-_LEADING_PART = re.compile(rf"({COUNT})\s*{_UNIT}", re.IGNORECASE)
+_LEADING_BEFORE = compiled(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE)
+_LEADING_PART = compiled(rf"({COUNT})\s*{_UNIT}", re.IGNORECASE)
 # "in about 5 hours", "in around 5 hours", "in ~5 hours": said roughly, the count's value (as "around 11")
-_IN = re.compile(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|(?:about|around|roughly|approximately|approx\.?)"
-                 rf"\s+(?:~\s*)?|~\s*|exactly\s+)?{_LEADING}"
-                 rf"{_AMOUNT}\s*{_UNIT}"
-                 r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?"
-                 # "remind me in one day advance": a day before the event, not a day from now
-                 r"(?!\s+(?:ago|before|earlier|from|later|after|advance|in\s+advance|beforehand|prior)\b)\b",
-                 re.IGNORECASE)
-_AFTER_COUNT = re.compile(
+_IN = compiled(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|(?:about|around|roughly|approximately|approx\.?)"
+               rf"\s+(?:~\s*)?|~\s*|exactly\s+)?{_LEADING}"
+               rf"{_AMOUNT}\s*{_UNIT}"
+               r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?"
+               # "remind me in one day advance": a day before the event, not a day from now
+               r"(?!\s+(?:ago|before|earlier|from|later|after|advance|in\s+advance|beforehand|prior)\b)\b",
+               re.IGNORECASE)
+_AFTER_COUNT = compiled(
     rf"\b{_AMOUNT}(?:\s+|(?<=\d)){_UNIT}(?:\s+and\s+a\s+half)?\s+(ago\s+(?:today|tomorrow|yesterday)|ago|back|earlier|"
     r"before\s+now|hence|from\s+now|"
     r"from\s+today|from\s+tomorrow|from\s+yesterday|after\s+tomorrow|before\s+tomorrow|before\s+yesterday|later|"
@@ -119,52 +120,52 @@ _AFTER_COUNT = re.compile(
 # "same time tomorrow", "Friday, this time": the reference time's clock on another day.
 # "The same time" after a day ("Friday at the same time") more often means the time of something
 # else, so only "this time" stands after the day.
-_SAME_TIME = re.compile(
+_SAME_TIME = compiled(
     rf"\b(?:(?:at\s+)?(?:this|the\s+same|same)\s+time(?=,?\s+(?:on\s+)?(?:tomorrow|tmrw|today|yesterday|{WEEKDAY})\b)|"
     r"(?:at\s+)?this\s+time\b(?!\s+(?:of|in|next|last|this|around|round)\b))",
     re.IGNORECASE,
 )
 # "same time next week", "this time next month": the reference moment a week (month, year) on or back.
-_SAME_TIME_NEXT = re.compile(
+_SAME_TIME_NEXT = compiled(
     r"\b(?:at\s+)?(?:this|the\s+same|same)\s+time\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
 )
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
 # "3 weeks today" is that too, or today itself ("it's been 3 weeks today"): the sentence decides.
-_WEEK_ON = re.compile(
+_WEEK_ON = compiled(
     r"\b(?:(a|one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)\s+(weeks?|fortnights?)\s+(today|tomorrow)|"
     r"(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
 )
 # "in 4 business days", "3 working days from now", "2 business days ago": weekdays counted, Saturday
 # and Sunday skipped (public holidays are not known here, so a count that crosses one may be off by it).
-_BUSINESS_DAYS = re.compile(
+_BUSINESS_DAYS = compiled(
     rf"\b(?:(in|after)\s+({COUNT})\s+(?:business|working|work)\s+days?(?:['’]?\s+time)?|"
     rf"({COUNT})\s+(?:business|working|work)\s+days?\s+(from\s+now|from\s+today|later|hence|ago|back|earlier))\b",
     re.IGNORECASE,
 )
 # "in 1h30m", "1h 30m ago": hours and minutes written short.
-_HOURS_MINUTES = re.compile(
+_HOURS_MINUTES = compiled(
     r"(?:\b(in|after)\s+|(?<![\w.:+]))(\d{1,2})\s?h(?:rs?)?\s?([0-5]?\d)\s?m(?:ins?)?\b"
     r"(?(1)(?!\s+(?:ago|before|earlier|from|later|after)\b)|\s+(ago|from\s+now|later|earlier|hence))",
     re.IGNORECASE,
 )
-_DURATION_CUE = re.compile(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
+_DURATION_CUE = compiled(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
 # "+15 minutes", "+2h", "+1 day", "+2 months, 5 days", "-2hr5min", "now + 40 minutes": a count
 # written with a sign, from now ("-" glued to its digits: "- 3 days" opens a list item).
 # Followed by other words it is more often an offer ("+2 days shipping", "+1 year warranty").
-_PLUS = re.compile(rf"(?:(?<![\w+-])(?:now\s*)?(\+)\s?|(?<![\w+-])(?:now\s*(-)\s?|(-)(?=\d))){_LEADING}"
-                   rf"(\d{{1,4}})\s*{_UNIT}\b(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@)\b)",
-                   re.IGNORECASE)
+_PLUS = compiled(rf"(?:(?<![\w+-])(?:now\s*)?(\+)\s?|(?<![\w+-])(?:now\s*(-)\s?|(-)(?=\d))){_LEADING}"
+                 rf"(\d{{1,4}})\s*{_UNIT}\b(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@)\b)",
+                 re.IGNORECASE)
 # "the end of the month", "end of next year", "by end of March", "EOM": the last day of a month or
 # a year (a day, never a moment: "end of day" is a time no one states the same way).
-_END_OF = re.compile(
+_END_OF = compiled(
     rf"\b(?:(?:the\s+)?end\s+of\s+(?:(?:the\s+)?(?:(this|current|next|following|coming|last|previous|past)\s+)?"
     rf"(month|year)|({MONTH})(?:\s+({YEAR}))?)|(eom|eoy))\b(?![\w-]|\s+(?:of|after|before|to)\b|\s+\d)",
     re.IGNORECASE,
 )
 # "in half an hour", "a half hour ago", "in a quarter-hour" (American "a half hour")
-_HALF_HOUR = re.compile(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour|"
-                        r"a\s+half[\s-]hour|a\s+quarter[\s-]hour)"
-                        r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
+_HALF_HOUR = compiled(r"\b(?:in\s+)?(half\s+an\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour|"
+                      r"a\s+half[\s-]hour|a\s+quarter[\s-]hour)"
+                      r"(\s+from\s+now|\s+ago)?\b", re.IGNORECASE)
 
 
 _DAY_TOKENS = frozenset(
@@ -225,7 +226,7 @@ def _leading(text: str | None, reference: datetime, sign: int) -> datetime | Non
     return moved
 
 
-_GLUED_SHORT_UNIT = re.compile(r"\d(?:d|w|mos?|y)\b", re.IGNORECASE)
+_GLUED_SHORT_UNIT = compiled(r"\d(?:d|w|mos?|y)\b", re.IGNORECASE)
 _SHORT_UNITS = {"wk": "week", "yr": "year", "d": "day", "w": "week", "mo": "month", "y": "year", "h": "hour"}
 
 

@@ -8,15 +8,15 @@ quote or inside a request.
 
 from __future__ import annotations
 
-import re
+from intent.compiled_regex import compiled
 
 __all__ = ["next_to_unread_rest"]
 
 # "01DEZ", "3MAR" right before the phrase: one or two digits glued to a word of three letters or
 # more (not an ordinal: "2nd", "15th"; not a short code: "4B").
-_GLUED_DAY_BEFORE = re.compile(r"(?<![\w.:/-])\d{1,2}[^\W\d_]{3,9}\.?[ \t]+$")
+_GLUED_DAY_BEFORE = compiled(r"(?<![\w.:/-])\d{1,2}[^\W\d_]{3,9}\.?[ \t]+$")
 # ".am", " p . m .", " a m" right after a clock the phrase ends with.
-_MERIDIEM_AFTER = re.compile(r"(?:\.|[ \t]*\.[ \t]+|[ \t]+)[aApP](?:[ \t]*\.[ \t]*|[ \t]+)[mM]\b|\.[aApP]\.?[mM]\b")
+_MERIDIEM_AFTER = compiled(r"(?:\.|[ \t]*\.[ \t]+|[ \t]+)[aApP](?:[ \t]*\.[ \t]*|[ \t]+)[mM]\b|\.[aApP]\.?[mM]\b")
 
 
 def next_to_unread_rest(text: str, start: int, end: int, read: list[tuple[int, int]]) -> bool:

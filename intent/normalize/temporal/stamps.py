@@ -22,15 +22,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import MONTH, LazyPattern
 from intent.normalize.temporal.pieces import Clock, Piece
 
 __all__ = ["morning_of_written_stamp"]
 
 # the clock's own words: digits with minutes (and maybe seconds), nothing else
-_WRITTEN_CLOCK = re.compile(r"(?:[7-9]|1[01])[:.][0-5]\d(?::[0-5]\d)?", re.IGNORECASE)
+_WRITTEN_CLOCK = compiled(r"(?:[7-9]|1[01])[:.][0-5]\d(?::[0-5]\d)?", re.IGNORECASE)
 # "at 9:30" / "@ 9:30" is said, not stamped: "Dec 24 at 9:30" is as often a dinner as a meeting
-_SAID_AT = re.compile(r"(?:\bat|@)\s*$", re.IGNORECASE)
+_SAID_AT = compiled(r"(?:\bat|@)\s*$", re.IGNORECASE)
 # words of the day's second half inside the phrase ("Dec 24 eve 10:30"): it may mean the evening, and the
 # rule stands back. Only the phrase's own words count, so the verifier, which reads the quote, agrees
 # with the recognizer, which reads the request.
@@ -45,7 +46,7 @@ _EVENING_WORDS = LazyPattern(
     r"\b(?:afternoon|evening|tonight|tonite|night|nite|dinner|supper|drinks|cocktails|party|parties|"
     r"happy\s+hour|concert|gig|pub|movie|theat(?:er|re)|p\.?\s?m\b\.?)",
     re.IGNORECASE)
-_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n")
+_SENTENCE_BREAK = compiled(r"[.!?](?:\s|$)|\n")
 _SENTENCE_REACH = 80  # characters looked at on each side of the phrase, within its sentence
 # a date written out: a month name (glued to its day too: "14NOV") or a numeric date ("8.5.2018")
 _WRITTEN_DATE = LazyPattern(rf"(?<![a-z])(?:{MONTH})(?![a-z])|\d\s?[./-]\s?\d", re.IGNORECASE)

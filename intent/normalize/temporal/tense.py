@@ -18,6 +18,8 @@ import re
 from itertools import pairwise
 from typing import Final, Literal
 
+from intent.compiled_regex import compiled
+
 __all__ = ["FUTURE", "NEUTRAL", "PAST", "Tense", "tense_at"]
 
 Tense = Literal["past", "future", "neutral"]
@@ -25,9 +27,9 @@ PAST: Final = "past"
 FUTURE: Final = "future"
 NEUTRAL: Final = "neutral"  # no cue, or cues of both kinds
 
-_CLAUSE_END = re.compile(r"[.!?;:\n]\s|[;\n]|\bbut\b", re.IGNORECASE)
+_CLAUSE_END = compiled(r"[.!?;:\n]\s|[;\n]|\bbut\b", re.IGNORECASE)
 _REACH = 160  # characters read on each side of the phrase: a clause, not a page
-_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_WORD = compiled(r"[a-z]+(?:'[a-z]+)?")
 # Word sets, not one large pattern: a long input holds many phrases, each with its own clause.
 _PAST = frozenset(
     "did didn't had hadn't ago yesterday met went saw came spent happened occurred arrived visited missed "

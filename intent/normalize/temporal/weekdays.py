@@ -24,6 +24,7 @@ from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import (
     COMMON_WORD_DAYS,
     COUNT,
@@ -43,7 +44,7 @@ __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
 _QUALIFIER = (r"this\s+coming|this\s+upcoming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
               r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
-_WEEKDAY_RE = re.compile(
+_WEEKDAY_RE = compiled(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     # "on Tuesday, next week": the week after a comma too (read only at the end of the phrase)
     r"(?:(?:\s+|,\s+(?=(?:this|next|last)\s+week\b))(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
@@ -58,26 +59,26 @@ _WEEKDAY_RE = re.compile(
 # the week named once for all of them.
 _WEEK_WORDS = r"(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week"
 _LIST_JOIN = r"\s*(?:,\s*(?:or|and)?|or|and|/)\s*(?:on\s+)?"
-_WEEK_THEN_LIST = re.compile(
+_WEEK_THEN_LIST = compiled(
     rf"\b{_WEEK_WORDS}(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)",
     re.IGNORECASE,
 )
-_LIST_THEN_WEEK = re.compile(
+_LIST_THEN_WEEK = compiled(
     rf"\b({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)\s+(?:of\s+)?{_WEEK_WORDS}\b",
     re.IGNORECASE,
 )
 # "next Monday and Tuesday", "this coming Wed or Thu": the days listed after a weekday said with
 # "next" that fall later in its week are in that same week.
-_NEXT_THEN_LIST = re.compile(
+_NEXT_THEN_LIST = compiled(
     rf"\b(?:next|this\s+coming|the\s+following|following)\s+({WEEKDAY})\b\.?((?:{_LIST_JOIN}(?:{WEEKDAY})\b\.?)+)",
     re.IGNORECASE,
 )
-_ONE_WEEKDAY = re.compile(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
+_ONE_WEEKDAY = compiled(rf"\b({WEEKDAY})\b\.?", re.IGNORECASE)
 # ("the monday after next monday" is a weekday after a day: see the grammar's shifted days)
-_THE_AFTER_NEXT = re.compile(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b(?!\s+(?:{WEEKDAY})\b)", re.IGNORECASE)
-_THE_BEFORE_LAST = re.compile(rf"\b(?:the\s+)?({WEEKDAY})\s+before\s+last\b", re.IGNORECASE)
+_THE_AFTER_NEXT = compiled(rf"\bthe\s+({WEEKDAY})\s+after\s+next\b(?!\s+(?:{WEEKDAY})\b)", re.IGNORECASE)
+_THE_BEFORE_LAST = compiled(rf"\b(?:the\s+)?({WEEKDAY})\s+before\s+last\b", re.IGNORECASE)
 _BUSINESS = 7  # the "weekday" of a working day counted in a month
-_WEEKS_FROM = re.compile(
+_WEEKS_FROM = compiled(
     rf"\b({COUNT})\s+(weeks?|days?|fortnights?)\s+(?:(from|after|before|on)\s+)?(?:(this|next|last|coming)\s+)?({WEEKDAY})\b",
     re.IGNORECASE,
 )
@@ -99,14 +100,14 @@ def _bare_weeks_read(text: str, match: re.Match[str], unit: str) -> bool:
             and not _BARE_WEEKS_AFTER.match(text, match.end()))
 
 
-_NTH_FROM_NOW = re.compile(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|later|hence|ago|back)\b",
-                           re.IGNORECASE)
+_NTH_FROM_NOW = compiled(rf"\b({COUNT})\s+({WEEKDAY})s?\s+(from\s+now|from\s+today|later|hence|ago|back)\b",
+                         re.IGNORECASE)
 # "the first Monday of October", "last Friday in March 2027", "the 2nd Tuesday of next month",
 # "3rd thursday this september",
 # "the last day of October", "the last business day of the month": a weekday (or day, or working
 # day: Monday to Friday, public holidays not known) counted inside a month.
 _BUSINESS_DAY = r"(?:business|working|work)\s+day|weekday"
-_NTH_OF_MONTH = re.compile(
+_NTH_OF_MONTH = compiled(
     rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY}|day)\s+"
     rf"(?:(?:(?:of|in)\s+(?:this\s+)?|this\s+)({MONTH})\.?(?:,?\s+({YEAR}|'\d{{2}}))?|"
     r"(?:(?:of|in)\s+|(?=(?:this|next|last)\s+month))(this|the|next|last|the\s+next|the\s+following|the\s+previous|"
@@ -118,7 +119,7 @@ _NTH_OF_MONTH = re.compile(
 @cache
 def _nth_alone_pattern() -> re.Pattern[str]:
     """Compiled on first use (only where an ordinal word stands): import time stays flat."""
-    return re.compile(
+    return compiled(
         rf"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\ba\s)"
         rf"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+({WEEKDAY})\b\.?"
         r"(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|morning|afternoon|evening|night|and|or|then|please|works?|would|is|if|so|but|"
@@ -126,7 +127,7 @@ def _nth_alone_pattern() -> re.Pattern[str]:
         re.IGNORECASE,
     )
 # "the first day of next year", "the last day of 2027"
-_DAY_OF_YEAR = re.compile(
+_DAY_OF_YEAR = compiled(
     rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
     rf"the\s+previous|previous)\s+year|({YEAR}))\b",
     re.IGNORECASE,
@@ -136,7 +137,7 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
 # "next week's Monday", "next week Monday", "last week on Friday", "the following week, Tuesday",
 # "next week, maybe Wednesday",
 # "previous week - Monday".
-_LAST_WEEKS = re.compile(
+_LAST_WEEKS = compiled(
     rf"\b(last|next|this|previous|the\s+previous|the\s+following|the\s+next)\s+week(?:'?s)?(?:,|\s*[-–—:])?\s+"
     # "next week, maybe Wednesday", "next week maybe, say on Tuesday": a hedge between ("how about",
     # "preferably" open a clause of their own: a suggestion, a preference)
@@ -147,23 +148,23 @@ _LAST_WEEKS = re.compile(
 # "Tuesday of the week after next", "the week before last on Friday": a weekday two weeks away,
 # counted in weeks that start on Monday.
 _TWO_WEEKS_OFF = r"the\s+week\s+(after\s+next|before\s+last)"
-_DAY_OF_TWO_WEEKS_OFF = re.compile(
+_DAY_OF_TWO_WEEKS_OFF = compiled(
     rf"\b({WEEKDAY})\b\.?,?\s+(?:(?:of|in)\s+)?{_TWO_WEEKS_OFF}\b|"
     rf"\b{_TWO_WEEKS_OFF}(?:'?s)?(?:,|\s*[-–—:])?\s+(?:on\s+)?(?:the\s+)?({WEEKDAY})\b\.?",
     re.IGNORECASE,
 )
-_CUE_BEFORE = re.compile(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
-                         r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
-_CUE_AFTER = re.compile(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
-                        r"\d)|\.?\s*$)", re.IGNORECASE)
+_CUE_BEFORE = compiled(r"(?:\b(?:on|by|until|till|til|before|after|from|to|through|thru|this|next|last|past|"
+                       r"coming|every|and|or|since|starting)\s+|^\s*|[,(]\s*)$", re.IGNORECASE)
+_CUE_AFTER = compiled(r"(?:\.?\s*[,]|\s+\d|\s+(?:at|@|morning|afternoon|evening|night|the\s+\d|next|"
+                      r"\d)|\.?\s*$)", re.IGNORECASE)
 
 
-_PHRASE_END = re.compile(r"\s*(?:$|[.;!?)]|,|\s(?:at|@|in\s+the|morning|afternoon|evening|night)\b)", re.IGNORECASE)
+_PHRASE_END = compiled(r"\s*(?:$|[.;!?)]|,|\s(?:at|@|in\s+the|morning|afternoon|evening|night)\b)", re.IGNORECASE)
 # "next business day", "the next working day", "next weekday", "the previous business day": the
 # nearest Monday-to-Friday day after (before) today; public holidays are not known, so one that lands
 # on or crosses New Year's Day or Christmas is not read. "last business day" and "last working day" are
 # not read: the last one of a month, or someone's last day at work, as often as the one before today.
-_NEXT_WORKING_DAY = re.compile(
+_NEXT_WORKING_DAY = compiled(
     # "my next working day" is the speaker's own (a part-timer's), not the calendar's
     r"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
     r"\b(?:the\s+)?(next|previous|prior)\s+(?:(?:business|working|work)\s+day|weekday)\b"
@@ -173,8 +174,8 @@ _NEXT_WORKING_DAY = re.compile(
 
 
 # "sun at 10am", "sat 5th dec", "Sun Dec 6": a time of day or a date follows.
-_TIME_AFTER = re.compile(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)|"
-                         rf"\.?,?\s+(?:{MONTH})\.?\s+\d{{1,2}}\b", re.IGNORECASE)
+_TIME_AFTER = compiled(r"\.?,?\s+(?:(?:at|@)\s+)?\d{1,2}(?:(?::\d\d)?\s*[ap]\.?m\b|st\b|nd\b|rd\b|th\b)|"
+                       rf"\.?,?\s+(?:{MONTH})\.?\s+\d{{1,2}}\b", re.IGNORECASE)
 
 
 def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
@@ -236,7 +237,7 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
 
 
-_NTH_ALONE_WORDS = re.compile(r"\b(?:second|third|fourth|[1-4](?:st|nd|rd|th))\b", re.IGNORECASE)
+_NTH_ALONE_WORDS = compiled(r"\b(?:second|third|fourth|[1-4](?:st|nd|rd|th))\b", re.IGNORECASE)
 
 
 def _nth_alone(match: re.Match[str], today: date) -> Piece:

@@ -14,14 +14,15 @@ import re
 from dataclasses import replace
 from datetime import date
 
+from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import MONTH
 from intent.normalize.temporal.pieces import TemporalMention
 
 __all__ = ["with_year_or_clock"]
 
 _FIRST_YEAR = 1583
-_FOUR_DIGITS_AT_END = re.compile(r"(?<![\d:.,/-])[ \t]+(1[5-8])([0-5]\d)$")
-_MONTH_NAME = re.compile(rf"\b(?:{MONTH})\b", re.IGNORECASE)
+_FOUR_DIGITS_AT_END = compiled(r"(?<![\d:.,/-])[ \t]+(1[5-8])([0-5]\d)$")
+_MONTH_NAME = compiled(rf"\b(?:{MONTH})\b", re.IGNORECASE)
 
 
 def with_year_or_clock(text: str, mention: TemporalMention) -> TemporalMention:

@@ -15,6 +15,8 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from intent.compiled_regex import compiled
+
 __all__ = ["ZONE", "ZONE_CHOICES", "offset_minutes", "zone_key"]
 
 _FIXED = {
@@ -40,7 +42,8 @@ _REGIONAL = {
 UNKNOWN = frozenset({"ast", "cat", "eat", "wat", "aet"})
 _OFFSET = r"(?:utc|gmt)\s*[+-−]\s*\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}"
 _NAMES = "|".join(
-    sorted([*_FIXED, *(k.replace(" ", r"\s+") for k in _REGIONAL), *UNKNOWN, *ZONE_CHOICES], key=len, reverse=True)
+    sorted([*_FIXED, *(k.replace(" ", r"\s+") for k in _REGIONAL), *UNKNOWN, *ZONE_CHOICES],
+           key=lambda name: (-len(name), name))  # the same text in every process (a set is in UNKNOWN)
 )
 # A zone's IANA name, as calendars write it: "Europe/Berlin", "America/Argentina/Buenos_Aires", and the
 # database's older country names still in use ("Canada/Eastern", "US/Pacific").
@@ -48,8 +51,8 @@ _IANA = (r"(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|In
          r"Chile)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
 # A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00",
 # "14:00 Europe/Berlin" (an IANA name first: "Pacific/Auckland" is not "Pacific").
-ZONE = re.compile(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b)\s*\)?", re.IGNORECASE)
-_OFFSET_PARTS = re.compile(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
+ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b)\s*\)?", re.IGNORECASE)
+_OFFSET_PARTS = compiled(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
 
 def zone_key(written: str) -> str | None:
