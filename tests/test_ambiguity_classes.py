@@ -105,9 +105,9 @@ def test_ambiguity_report_prints_the_classes_and_is_refused_for_held_out_corpora
     assert "ambiguous, half-day: H:MM with a calendar date, hour 1-6: expected {'none of them': 1}" in out
     assert "written, H:MM with a calendar date, hour 7-11: {'as written': 1}" in out
     assert "hour 7-11: expected" not in out
-    held_out = tmp_path / "a.test.js"
+    held_out = tmp_path / "test_date_parser.py"
     held_out.write_text("", encoding="utf-8")
-    assert main(["compromise", str(held_out), "--ambiguity"]) == 2
+    assert main(["dateparser", str(held_out), "--ambiguity"]) == 2
     assert "held-out" in capsys.readouterr().err
 
 

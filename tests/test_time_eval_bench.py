@@ -219,9 +219,9 @@ def test_conventions_puts_each_phrase_in_its_form_class_by_where_its_day_falls()
 
 
 def test_conventions_report_is_refused_for_a_held_out_corpus(tmp_path: Path, capsys: Any) -> None:
-    path = tmp_path / "x.test.js"
+    path = tmp_path / "test_date_parser.py"
     path.write_text("", encoding="utf-8")
-    assert main(["compromise", str(path), "--conventions"]) == 2
+    assert main(["dateparser", str(path), "--conventions"]) == 2
     assert "held-out" in capsys.readouterr().err
 
 

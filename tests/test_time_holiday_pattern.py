@@ -76,6 +76,8 @@ _HOLIDAY_PHRASES = [
     "Ascension Thursday", "Feast of the Ascension", "Pentecost", "Whit Sunday", "Whitsunday", "Whit Monday",
     "Pentecost Monday", "Trinity Sunday", "Corpus Christi", "Orthodox Easter", "orthodox easter sunday",
     "Orthodox Good Friday", "Easter", "Easter Sunday", "Koningsdag", "King's Day", "kings day", "NYE", "NYD",
+    "Canadian Thanksgiving", "canadian thanksgiving day", "All Hallows Eve", "all hallows' eve", "Cinco de Mayo",
+    "Canada Day", "Bastille Day", "Australia Day", "Saint Valentine's Day",
 ]  # fmt: skip
 _BEFORE = ("", "next ", "last ", "the last ", "this coming ", "this past ", "upcoming ", "Chinese ", "on ")
 _AFTER = ("", " 2027", ", 2027", " of 2027", " in 1999", " 2027:30", " nineteen seventy-two",

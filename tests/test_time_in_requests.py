@@ -89,9 +89,9 @@ def test_a_neutral_wrapper_gives_the_sentence_no_direction() -> None:
 
 def test_compare_and_a_wrapper_without_its_place_are_refused(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    corpus = tmp_path / "sample.test.js"
+    corpus = tmp_path / "test_date_parser.py"
     corpus.write_text("", encoding="utf-8")
-    assert main(["compromise", str(corpus), "--compare"]) == 2
+    assert main(["dateparser", str(corpus), "--compare"]) == 2
     assert "held-out" in capsys.readouterr().err
     assert main(["chronic", str(corpus), "--pipeline", "--wrapper", "Note:"]) == 2
     assert "{phrase}" in capsys.readouterr().err
@@ -178,11 +178,11 @@ def test_wrappers_score_each_request_and_tell_the_sentence_direction_from_the_wo
 
 def test_wrappers_are_aggregate_only_for_a_held_out_corpus(tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    corpus = tmp_path / "sample.test.js"
+    corpus = tmp_path / "test_date_parser.py"
     corpus.write_text("", encoding="utf-8")
-    assert main(["compromise", str(corpus), "--wrappers", "--compare"]) == 2
+    assert main(["dateparser", str(corpus), "--wrappers", "--compare"]) == 2
     assert "held-out" in capsys.readouterr().err
-    assert main(["compromise", str(corpus), "--wrappers"]) == 0
+    assert main(["dateparser", str(corpus), "--wrappers"]) == 0
     out = capsys.readouterr().out
     assert "'Remind me {phrase}': no phrases" in out and "worst:" in out
 

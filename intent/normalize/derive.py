@@ -112,6 +112,8 @@ _CONNECTORS = frozenset(
     "through thru please due sharp latest earliest exactly promptly ish".split()
 )
 _WORD = compiled(r"[^\W_]+(?:['’][^\W_]+)?")
+# Phrases of several words that, like "sharp", only say a time is exact ("4pm on the dot").
+_CONNECTOR_PHRASES = compiled(r"\bon\s+the\s+dot\b", re.IGNORECASE)
 
 
 def _read_whole(text: str, reference_time: datetime | None, tense: Tense | None) -> tuple[TemporalMention, ...]:
@@ -127,7 +129,7 @@ def _read_whole(text: str, reference_time: datetime | None, tense: Tense | None)
     position = 0
     for mention in (*mentions, None):
         end = len(text) if mention is None else mention.start
-        for word in _WORD.findall(text[position:end]):
+        for word in _WORD.findall(_CONNECTOR_PHRASES.sub(" ", text[position:end])):
             if word.lower() not in _CONNECTORS:
                 return ()
         if mention is not None:

@@ -70,15 +70,21 @@ _YEAR_WORDS = r"(?:,\s*|\s+(?:of\s+)?)((?:this|next|last)\s+year)\b"
 # After a comma only a number no day can be ("Aug 9, 96"): "June 4, 12" lists two days.
 _TWO_DIGIT_YEAR = (r"(?:\s+(\d{2})|\s*,\s*(3[2-9]|[4-9]\d))"
                    r"(?=\s*$|\s*[,;!?)]|\.(?!\d)|\s+(?:at\s+|@\s*)?\d{1,2}[:.]\d{2}(?!\d))")
+# A year from 1583 (the Gregorian calendar's first whole year) to 1899 that no 24-hour clock can be
+# ("July 4th 1776": minutes 60 to 99); one that can ("jan 1st 1644") is read as a clock, and a date
+# field is offered both days (``year_or_clock``).
+_OLD_YEAR = r"(?:158[3-9]|159\d|1[6-8][6-9]\d)"
 _MONTH_FIRST = compiled(
     rf"\b(?:this\s+)?({MONTH})\.?(?:\s*|\s+the\s+|[/-])({_DAY})\b(?!:\d|\s*[ap]\.?m\b|\s*(?:h|hours?|mins?|minutes?)\b)"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|"
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|{_OLD_YEAR}|'\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|"
     rf"{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
 )
+# "the 24th of December", "24 Dec", "the 15th day of March, 2019" (as contracts date themselves)
+_DAY_OF = compiled(r"\sday\s+of\s", re.IGNORECASE)
 _DAY_FIRST = compiled(
-    rf"\b(?:the\s+)?({_DAY})(?:\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
+    rf"\b(?:the\s+)?({_DAY})(?:(?:\s+day)?\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|{_OLD_YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
     rf"(?:\s+in\s+the\s+year)?\s*('\d{{2}})\b|"
     rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
@@ -517,6 +523,10 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             continue
         years = _years(next((g for g in match.groups()[2:10] if g), None), reference)
         piece = _dated(match.start(), match.end(), MONTHS[match.group(2).lower().rstrip(".")], day, years, reference)
+        if piece and piece.past_days and reference is not None and _DAY_OF.search(match.group(0)):
+            # "the third day of October", counted inside the month as "the first Monday of October" is:
+            # the one just gone only within a month after it (the weekdays family's rule)
+            piece = piece.moved(disputed=(reference - piece.past_days[0]).days <= 31)
         if piece:
             out.append(piece)
     for match in scan(_OF_MONTH, text, "month" in words):

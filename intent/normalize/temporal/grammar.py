@@ -64,6 +64,7 @@ from intent.normalize.temporal.rests import next_to_unread_rest
 from intent.normalize.temporal.stamps import morning_of_written_stamp
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
 from intent.normalize.temporal.weekdays import weekday_in_week_of, weekday_pieces
+from intent.normalize.temporal.year_or_clock import with_year_or_clock
 from intent.normalize.temporal.zones import ZONE, ZONE_CHOICES, zone_key
 
 __all__ = ["enclosing_phrase", "read_temporal", "unread_in_context"]
@@ -80,8 +81,8 @@ _PART = compiled(
 # "tomorrow sometime at 2", "Friday first thing at 9", "Friday after lunch at 2": words that blur a
 # day join it to the time said after them (read apart, the time alone would be its next occurrence)
 # "8:23 AM · Jul 9": the middle dot of a post's date line joins its time and day.
-_JOIN = compiled(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|sometime|some\s+time|"
-                 r"first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
+_JOIN = compiled(r"^(?:[\s,()·∙•]|\b(?:at|@|on|by|around|about|the|of|for|from|between|in|sharp|on\s+the\s+dot|"
+                   r"sometime|some\s+time|first\s+thing|(?:after|before)\s+lunch)\b|@)*$", re.IGNORECASE)
 # "6 jan 2017 - 6:37am": a dash between a day and a time of day joins them (a range needs two of a kind).
 _DATE_DASH_TIME = compiled(r"^\s+[-–—]\s+$")
 # A weekday or month written short ("next wed. at 5pm", "Sat. 10am", "Tues., Dec. 8"): its stop ends no
@@ -568,6 +569,7 @@ def _reading(text: str, reference: datetime | None, tense: Tense | None = None) 
     spans = [(m.start, m.end) for m in read]
     read = [w for m in read if (w := in_named_week(text, m, spans, today)) is not None]
     read = [b for m in read if (b := with_bracketed_day(text, m)) is not None]
+    read = [with_year_or_clock(text, m) for m in read]
     return tuple(_timed(text, m, tense) for m in _ranges(text, _lent_times(text, read)))
 
 
@@ -841,9 +843,10 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
     return [m for m, drop in zip(mentions, dropped, strict=True) if not drop]
 
 
-# "three days after Easter", "a week before Christmas", "the day after Thanksgiving", "2 weeks from March 3".
+# "three days after Easter", "a week before Christmas", "the day after Thanksgiving" ("day after
+# Christmas", "the" left out as in "day after tomorrow"), "2 weeks from March 3".
 _SHIFT = compiled(
-    rf"\b(?:(the)\s+day|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
+    rf"\b(?:(?:the\s+)?(day)|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
     r"prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )

@@ -197,6 +197,9 @@ def _nth_in_month(first: date, weekday: int | None, nth: int) -> date | None:
     return value if value.month == first.month else None
 
 
+_JUST_GONE_DAYS = 31  # a day counted inside a month is talked of as the one just gone for about a month
+
+
 def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
     nth = _NTH[match.group(1).lower()]
     name = match.group(2).lower()
@@ -212,11 +215,23 @@ def _nth_piece(match: re.Match[str], today: date) -> Piece | None:
                     return None
                 year += 2000 if ahead <= 10 else 1900
             return _dated_piece(match, _nth_in_month(date(year, month, 1), weekday, nth), False)
-        for year in (today.year, today.year + 1):
+        coming = past = None
+        for year in (today.year - 1, today.year, today.year + 1):
             value = _nth_in_month(date(year, month, 1), weekday, nth)
-            if value is not None and value >= today:
-                return _dated_piece(match, value, True)
-        return None
+            if value is not None and value >= today and coming is None:
+                coming = value
+            elif value is not None and value < today:
+                past = value
+        if coming is None:
+            return None
+        if past is None or re.search(r"\bthis\s+" + re.escape(match.group(3)), match.group(0), re.IGNORECASE):
+            return _dated_piece(match, coming, True)  # "3rd thursday this september": the one ahead
+        # "the first day of February" said on February 2nd: the one just gone is a reading for about a
+        # month after it, as a holiday's is (readers split there: compromise the one gone); later the
+        # coming one, as Duckling, Chronic and natty read "first tuesday of october" said months after.
+        # A past cue takes the one gone either way.
+        return Piece(match.start(), match.end(), "date", days=(coming,), inferred=True, past_days=(past,),
+                     disputed=(today - past).days <= _JUST_GONE_DAYS)
     which = " ".join(match.group(5).lower().split()).removeprefix("the ").removeprefix("this ")
     ahead = {"": 0, "current": 0, "next": 1, "following": 1, "coming": 1, "last": -1, "previous": -1}.get(which, 0)
     return _dated_piece(match, _nth_in_month(this_month + relativedelta(months=ahead), weekday, nth), True)
@@ -271,7 +286,14 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
     coming = today + timedelta(days=ahead or 7)
     behind = (today.weekday() - weekday) % 7 or 7
     recent = today - timedelta(days=behind)
-    if qualifier in ("", "coming", "the coming", "upcoming", "the upcoming"):
+    if qualifier == "":
+        return (coming,)
+    if qualifier in ("coming", "this coming", "the coming", "upcoming", "the upcoming", "this upcoming"):
+        # Said earlier in the week than that weekday, readers split as on "next Friday": this week's
+        # (Recognizers-Text, and many speakers) or next week's (compromise: "this coming friday" said
+        # on a Monday is eleven days on). Both are offered; on or after it in the week, the coming one.
+        if weekday > today.weekday():
+            return (coming, coming + timedelta(days=7))
         return (coming,)
     if qualifier == "this":
         if weekday == today.weekday():
@@ -279,9 +301,7 @@ def _qualified(weekday: int, qualifier: str, today: date) -> tuple[date, ...]:
         if weekday > today.weekday():
             return (today + timedelta(days=ahead),)
         return (recent, coming)  # said on Wednesday, "this Monday" is behind or ahead
-    if qualifier in ("next", "the following", "following", "this coming", "this upcoming"):
-        # "this coming Friday" said earlier in its week: this week's to many, next week's to others
-        # (compromise reads every "this coming" / "this upcoming" day as next week's), as "next Friday"
+    if qualifier in ("next", "the following", "following"):
         if weekday > today.weekday():
             return (coming, coming + timedelta(days=7))
         return (coming,)  # "next Monday" said on Friday: the coming one, which is in next week too

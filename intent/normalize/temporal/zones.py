@@ -45,8 +45,10 @@ _NAMES = "|".join(
     sorted([*_FIXED, *(k.replace(" ", r"\s+") for k in _REGIONAL), *UNKNOWN, *ZONE_CHOICES],
            key=lambda name: (-len(name), name))  # the same text in every process (a set is in UNKNOWN)
 )
-# A zone's IANA name, as calendars write it: "Europe/Berlin", "America/Argentina/Buenos_Aires".
-_IANA = r"(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Za-z_]+(?:/[A-Za-z_]+)?"
+# A zone's IANA name, as calendars write it: "Europe/Berlin", "America/Argentina/Buenos_Aires", and the
+# database's older country names still in use ("Canada/Eastern", "US/Pacific").
+_IANA = (r"(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Canada|US|Brazil|Mexico|"
+         r"Chile)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
 # A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00",
 # "14:00 Europe/Berlin" (an IANA name first: "Pacific/Auckland" is not "Pacific").
 ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b)\s*\)?", re.IGNORECASE)
