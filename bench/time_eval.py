@@ -133,12 +133,12 @@ import ast
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, timezone
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bench.ambiguity_classes import ambiguity_table
 from bench.chronic_corpus import read_chronic
@@ -524,40 +524,43 @@ def natty_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phra
     return _graded_phrases(corpus.cases, corpus.dropped, times)
 
 
-def go_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
-    """The simple phrases of the Go parsers' test files (olebedev/when, tj/go-naturaldate), and how many
-    cases were left out, by reason (see ``bench.go_time_corpus``): days, moments and, with ``times``,
-    times of day."""
-    corpus = read_go(paths)
-    return _graded_phrases(corpus.cases, corpus.dropped, times)
+class _GradedCorpus(Protocol):
+    """What the Go, dateparser, compromise, parsedatetime and Sugar readers give: graded cases, drops by reason."""
+
+    @property
+    def cases(self) -> Sequence[Any]: ...
+
+    @property
+    def dropped(self) -> Mapping[str, int]: ...
 
 
-def dateparser_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
-    """The simple English phrases of dateparser's test files, and how many cases were left out, by reason
-    (see ``bench.dateparser_time_corpus``): days, moments and, with ``times``, times of day."""
-    corpus = read_dateparser(paths)
-    return _graded_phrases(corpus.cases, corpus.dropped, times)
+class PhraseReader(Protocol):
+    def __call__(self, paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]: ...
 
 
-def compromise_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
-    """The simple phrases of compromise's date plugin tests, and how many cases were left out, by reason
-    (see ``bench.compromise_time_corpus``): days, moments and, with ``times``, times of day."""
-    corpus = read_compromise(paths)
-    return _graded_phrases(corpus.cases, corpus.dropped, times)
+def _graded_reader(read: Callable[[Sequence[Path]], _GradedCorpus]) -> PhraseReader:
+    """The simple phrases of a graded corpus's files, and how many cases were left out, by reason (see
+    the reader's module): days, moments and, with ``times``, times of day."""
+
+    def phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
+        corpus = read(paths)
+        return _graded_phrases(corpus.cases, corpus.dropped, times)
+
+    return phrases
 
 
-def parsedatetime_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
-    """The simple English phrases of parsedatetime's test files, and how many cases were left out, by reason
-    (see ``bench.parsedatetime_time_corpus``): days, moments and, with ``times``, times of day."""
-    corpus = read_parsedatetime(paths)
-    return _graded_phrases(corpus.cases, corpus.dropped, times)
+go_phrases = _graded_reader(read_go)  # olebedev/when, tj/go-naturaldate
+dateparser_phrases = _graded_reader(read_dateparser)  # English cases only
+compromise_phrases = _graded_reader(read_compromise)  # the date plugin's tests
+parsedatetime_phrases = _graded_reader(read_parsedatetime)  # English cases only
+sugar_phrases = _graded_reader(read_sugar)  # English Sugar.Date.create cases
 
 
-def sugar_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phrase], Counter[str]]:
-    """The simple phrases of Sugar's English date tests, and how many cases were left out, by reason
-    (see ``bench.sugar_time_corpus``): days, moments and, with ``times``, times of day."""
-    corpus = read_sugar(paths)
-    return _graded_phrases(corpus.cases, corpus.dropped, times)
+# The corpora read as phrases with drops by reason, by subcommand (Chronic's reader takes no ``times``).
+_PHRASE_READERS: dict[str, PhraseReader] = {
+    "chrono": chrono_phrases, "natty": natty_phrases, "go": go_phrases, "dateparser": dateparser_phrases,
+    "compromise": compromise_phrases, "parsedatetime": parsedatetime_phrases, "sugar": sugar_phrases,
+}
 
 
 def sugar_negatives(paths: Sequence[Path]) -> list[Phrase]:
@@ -887,23 +890,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         phrases = duckling_phrases(args.paths[0], include_all=args.all)
     elif args.corpus == "ctparse":
         phrases = ctparse_phrases(args.paths)
-    elif args.corpus in ("chrono", "chronic", "natty", "go", "dateparser", "compromise", "parsedatetime", "sugar"):
-        if args.corpus == "chrono":
-            phrases, dropped = chrono_phrases(args.paths, times=args.times)
-        elif args.corpus == "go":
-            phrases, dropped = go_phrases(args.paths, times=args.times)
-        elif args.corpus == "natty":
-            phrases, dropped = natty_phrases(args.paths, times=args.times)
-        elif args.corpus == "dateparser":
-            phrases, dropped = dateparser_phrases(args.paths, times=args.times)
-        elif args.corpus == "compromise":
-            phrases, dropped = compromise_phrases(args.paths, times=args.times)
-        elif args.corpus == "parsedatetime":
-            phrases, dropped = parsedatetime_phrases(args.paths, times=args.times)
-        elif args.corpus == "sugar":
-            phrases, dropped = sugar_phrases(args.paths, times=args.times)
-        else:
-            phrases, dropped = chronic_phrases(args.paths)
+    elif args.corpus == "chronic" or args.corpus in _PHRASE_READERS:
+        phrases, dropped = (chronic_phrases(args.paths) if args.corpus == "chronic"  # no times of day in it
+                            else _PHRASE_READERS[args.corpus](args.paths, times=args.times))
         print(f"{len(phrases)} phrases read, {sum(dropped.values())} cases left out: "
               + ", ".join(f"{reason} {n}" for reason, n in dropped.most_common()))
         grains = Counter("times of day" if p.time_only else "days" if p.day_grain else "moments" for p in phrases)
