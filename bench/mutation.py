@@ -131,7 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-children", type=int, default=1, help="parallel mutant runs (default 1: one core)")
     parser.add_argument("--report-only", action="store_true", help="judge the results of the last run")
     parser.add_argument("modules", nargs="*", metavar="MODULE",
-                        help="only these modules, as dotted patterns (intent.grounding.*); default: all configured")
+                        help="only these modules, as dotted patterns of their functions (intent.grounding.*, "
+                             "intent.resolve.fields.*); default: all configured")
     args = parser.parse_args(argv)
     config = load_config()
     problems = config_problems(config)
@@ -155,6 +156,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return not args.modules or any(fnmatch.fnmatch(name, f"{pattern}__mutmut_*") for pattern in args.modules)
 
     statuses = {name: status for name, status in parse_results(results.stdout).items() if chosen(name)}
+    if args.modules and not statuses:
+        # a verdict over no mutants would say "all explained" for a run that tested nothing
+        print(f"no mutant matches {' '.join(args.modules)}: a module is written with its functions' "
+              "wildcard, e.g. intent.resolve.fields.*", file=sys.stderr)
+        return 1
     verdict = judge(statuses, {name: reason for name, reason in explained.items() if chosen(name)})
     print(render(verdict))
     return 0 if verdict.ok else 1

@@ -6,8 +6,12 @@ its configuration and its verdict logic from rotting in between.
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
+import pytest
+
+from bench import mutation
 from bench.mutation import (
     EXPLAINED,
     config_problems,
@@ -82,3 +86,13 @@ def test_every_explained_survivor_is_in_a_mutated_module() -> None:
     modules = {pattern.removesuffix("/*").removesuffix(".py").replace("/", ".") for pattern in config.only_mutate}
     for name in explained_survivors(EXPLAINED.read_text(encoding="utf-8")):
         assert any(module_of(name).startswith(module) for module in modules), name
+
+
+def test_a_module_that_matches_no_mutant_fails_instead_of_judging_nothing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    listed = "".join(f"    intent.grounding.align.x_fuzzy__mutmut_{n}: killed\n" for n in (1, 2))
+    monkeypatch.setattr(mutation, "_mutmut", lambda *args: subprocess.CompletedProcess(args, 0, listed, ""))
+    # "intent.resolve.fields" without its functions' wildcard names no mutant
+    assert mutation.main(["--report-only", "intent.resolve.fields"]) == 1
+    assert "no mutant matches intent.resolve.fields" in capsys.readouterr().err
+    assert mutation.main(["--report-only", "intent.grounding.*"]) == 0
