@@ -6,6 +6,12 @@ Time (UTC+1), as calendars and mail write it (Bangladesh writes its offset). "IS
 Ireland's and Israel's standard time: each is offered (``ZONE_CHOICES``), none picked. Other
 abbreviations with several meanings ("AST", "CAT") are not guessed: a time written with one is
 left unread rather than placed in the wrong zone.
+
+A place the zone database names, followed by "time", is that place's zone: "3pm Manila time", "9am
+Sydney time", "10:30am Montreal time", "8am Japan time" (the city or country as the database spells it,
+spaces for its underscores). Names that are ordinary words or days ("Easter", "Christmas", "Center"),
+the compass regions ("Australia/West") and the research stations of Antarctica are left out: "3pm
+Christmas time" is no island's clock.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time, timedelta
 from functools import lru_cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from intent.compiled_regex import compiled
 
@@ -49,9 +55,11 @@ _NAMES = "|".join(
 # database's older country names still in use ("Canada/Eastern", "US/Pacific").
 _IANA = (r"(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Canada|US|Brazil|Mexico|"
          r"Chile)/[A-Za-z_]+(?:/[A-Za-z_]+)?")
+# "Manila time", "New York time", "St Johns time": one to three words of a place and "time"
+_PLACE_TIME = r"[^\W\d_][\w'.-]*(?:[ \t]+[^\W\d_][\w'.-]*){0,2}[ \t]+time"
 # A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00",
-# "14:00 Europe/Berlin" (an IANA name first: "Pacific/Auckland" is not "Pacific").
-ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b)\s*\)?", re.IGNORECASE)
+# "14:00 Europe/Berlin" (an IANA name first: "Pacific/Auckland" is not "Pacific"), "3pm Manila time".
+ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b|\b{_PLACE_TIME}\b)\s*\)?", re.IGNORECASE)
 _OFFSET_PARTS = compiled(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
 
@@ -69,6 +77,8 @@ def zone_key(written: str) -> str | None:
         return str(_FIXED[word]) if _FIXED[word] else "0"
     if word in _REGIONAL:
         return _REGIONAL[word]
+    if word.endswith(" time"):
+        return _places().get(word[: -len(" time")].replace(".", "").replace("'", ""))
     parts = _OFFSET_PARTS.search(word)
     if parts:
         hours, minutes = int(parts.group(2)), int(parts.group(3) or 0)
@@ -79,7 +89,52 @@ def zone_key(written: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=32)
+# The regions whose last name is a city or an island ("Asia/Manila"); the database's older country
+# folders ("US/", "Canada/") say a region, and are read only written whole ("US/Pacific").
+_PLACE_REGIONS = ("Africa/", "America/", "Asia/", "Atlantic/", "Australia/", "Europe/", "Indian/", "Pacific/")
+# Countries the database names alone ("Japan", "Singapore"), as people write "8am Japan time".
+_COUNTRIES = ("Cuba", "Egypt", "Eire", "Hongkong", "Iceland", "Iran", "Israel", "Jamaica", "Japan", "Libya", "Poland",
+              "Portugal", "Singapore", "Turkey")
+# Last names that are ordinary words, days or people before "time" ("Christmas time", "Easter time").
+_NOT_PLACES = frozenset({"christmas", "easter", "center", "knox", "stanley", "regina", "north", "south", "east", "west",
+                         "general", "continental", "chatham", "faroe", "marengo", "petersburg", "vincennes", "winamac",
+                         "tell city", "beulah", "new salem", "monticello", "midway", "wake"})
+
+
+@lru_cache(maxsize=1)
+def _places() -> dict[str, str]:
+    """Each place name of the zone database (lower case, spaces for underscores) to its zone; a name
+    that two zones with different clocks share ("Nicosia" is one, "Buenos Aires" another) only when
+    they agree."""
+    found: dict[str, set[str]] = {}
+    for name in available_timezones():
+        if name.startswith(_PLACE_REGIONS):
+            place = name.rsplit("/", 1)[1]
+            if place.isupper():  # "Australia/ACT", "Australia/NSW"
+                continue
+        elif name in _COUNTRIES:
+            place = name
+        else:
+            continue
+        key = place.replace("_", " ").replace("-", " ").lower()
+        if key not in _NOT_PLACES:
+            found.setdefault(key, set()).add(name)
+    out: dict[str, str] = {}
+    for key, names in found.items():
+        zones = sorted(names)
+        samples = (datetime(2026, 1, 15, 12), datetime(2026, 7, 15, 12))
+        if all(_offset_at(zones[0], at) == _offset_at(other, at) for other in zones[1:] for at in samples):
+            out[key] = zones[0]
+    out["hong kong"] = "Asia/Hong_Kong"
+    return out
+
+
+def _offset_at(name: str, at: datetime) -> timedelta | None:
+    zone = _zone(name)
+    return None if zone is None else at.replace(tzinfo=zone).utcoffset()
+
+
+@lru_cache(maxsize=64)
 def _zone(name: str) -> ZoneInfo | None:
     try:
         return ZoneInfo(name)
