@@ -112,11 +112,17 @@ _WORD_AT = compiled(
     r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
     re.IGNORECASE,
 )
+_EVENT_NOUN = (r"meetings?|calls?|appointments?|flights?|trains?|sessions?|interviews?|stand-?ups?|syncs?|"
+               r"demos?|lectures?|shows?|showings?|screenings?|reservations?|bookings?|slots?|alarms?|reminders?|"
+               r"ferry|ferries|webinars?|briefings?|check-?ins?")
 # "eight forty", "ten fifteen", "eleven oh five" said alone (the whole quote, or after a cue and
 # before the end of a sentence): hours and minutes in words, either half of the day.
 _WORD_PAIR = compiled(
-    rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?]))", re.IGNORECASE
+    rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?])|\s+({_EVENT_NOUN})\b)", re.IGNORECASE
 )
+# "the twelve thirty meeting", "move my ten fifteen call": hours and minutes in words before the event
+# they time, after "the", "a" or an owner ("the two fifty bus" may be a route: buses are not counted)
+_OWNER_LEAD = compiled(r"\b(?:a|an|the|my|our|your|his|her|their|this|that|for)\s+$", re.IGNORECASE)
 # "fifteen fifteen", "thirteen oh five", "twenty thirty p m", "fifteen hundred hours": a 24-hour
 # clock said in words (the hour past twelve says which half of the day it is). Read whole, after a
 # cue, before "hours" or pm ("twenty fifteen" after "in" is a year).
@@ -481,7 +487,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_WORD_PAIR, text, words & _HOUR_WORD_SET):
         lead = _before(text, match.start())
         # "tomorrow six forty five": a day leads it, unless money is being talked of ("paid Friday two fifty")
-        if _HOUR_LEAD.search(lead) or (_DAY_LEAD.search(lead) and not _MONEY_BEFORE.search(lead)):
+        if (_HOUR_LEAD.search(lead) or (_DAY_LEAD.search(lead) and not _MONEY_BEFORE.search(lead))
+                or (match.group(3) and _OWNER_LEAD.search(lead))):
             hour, minute = _hour(match.group(1)), _minute(match.group(2))
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
