@@ -48,8 +48,10 @@ _H_NOTATION = compiled(
     r"(?<![\w:./])([01]?\d|2[0-3])\s?h(?:([0-5]\d)(?:min|m(?:([0-5]\d)s)?)?)?\b(?!\s*(?:ours?|rs?)\b)", re.IGNORECASE
 )
 _MILITARY = compiled(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
+# "12 noon", "12:00 noon", "twelve o'clock midnight": the clock written before the word is the same time
 _NAMED = compiled(
-    r"\b(?:12\s+|twelve\s+)?(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:-?ish)?\b", re.IGNORECASE
+    r"(?<![\w:.])(?:(?:12(?:[:.]00)?|twelve)(?:\s*o'?\s?clock)?\s+)?"
+    r"(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:-?ish)?\b", re.IGNORECASE
 )
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = compiled(
@@ -59,6 +61,14 @@ _HOUR_BEFORE_DAY = compiled(
     rf"(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
 )
+# "tonight 9", "tomorrow evening 7", "Friday morning 10": a bare hour right after a day's part of day,
+# ending its clause; the part settles its half of the day ("tonight 4 people" is a count).
+_HOUR_AFTER_PART = compiled(
+    rf"\b(?:tonight|tonite|(?:this|today|tomorrow|tmrw|{WEEKDAY})\.?\s+(?:morning|afternoon|evening|night))\s+"
+    rf"(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:-?ish)?(?=\s*(?:$|[,;!?)]|\.(?!\d)))",
+    re.IGNORECASE,
+)
+_PART_OF_DAY_WORDS = frozenset("tonight tonite morning afternoon evening night".split())
 # "at 6 30 am", as speech is written down: hour and minutes apart, read only after a cue or at the
 # start ("a table for 6 10pm" is six people at ten).
 _SPACED_MERIDIEM = compiled(rf"(?<![\w:.$€£])(1[0-2]|0?[1-9])\s([0-5]\d)\s*{_MER}", re.IGNORECASE)
@@ -333,6 +343,12 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             continue  # "3 twenty tomorrow" is no way to write a time
         minute = int(match.group(2)) if match.group(2) else _minute(match.group(3))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for match in scan(_HOUR_AFTER_PART, text, words & _PART_OF_DAY_WORDS):
+        if match.group(3) and match.group(1).isdigit():
+            continue  # "tonight 9 thirty" is no way to write a time
+        minute = int(match.group(2)) if match.group(2) else _minute(match.group(3))
+        out.append(Piece(match.start(1), match.end(), "time", clocks=open_hour(_hour(match.group(1)), minute),
+                         settled=False))
     for match in scan(_COMPACT_MERIDIEM, text, mer):
         letter = _letter(match, 3)
         if letter and not (match.group(4) and letter.lower() == "a"):
