@@ -176,13 +176,13 @@ _FOR_BEFORE = compiled(r"\b(?:for|aged?|ages)\s+$", re.IGNORECASE)  # a count, a
 # "three mins to five thirty", "10 minutes past 7:30": minutes counted from a time with its own minutes.
 _MINUTES_FROM = LazyPattern(
     rf"\b(\d{{1,2}}|{alternation(w for w in MINUTE_WORDS if ' ' not in w and 'oh' not in w)}|{HOUR_WORD})"
-    rf"\s+(?:minutes?|mins?)\s+(past|after|to|till|before)\s+"
+    rf"\s+(?:minutes?|mins?)\s+(past|after|to|['’]?till?|before)\s+"
     rf"(?:(1[0-2]|0?[1-9]):([0-5]\d)|({HOUR_WORD})[\s-]+({MINUTE_WORD}))(?![\w:-])(?:\s*{_MER})?",
     re.IGNORECASE,
 )
 _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+quarters|a\s+quarter|quarter|half)"
 _PAST_TO = compiled(
-    rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|till|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
+    rf"\b{_NUMBER}(?:\s+(?:minutes?|mins?))?\s+(past|after|to|['’]?till?|before|of|from)\s+({_H12}(?![\d:])|(?:{HOUR_WORD}|noon|midnight)\b)"
     rf"(?![\s-]+(?:{MINUTE_WORD})\b)"  # "three mins to five thirty" is not read as "to five"
     rf"(?:\s*o'?\s?clock\b)?(?:\s*{_MER})?",
     re.IGNORECASE,
@@ -245,7 +245,7 @@ _NAMED_WORDS = frozenset("noon midday midnight mid noontime noonish middayish".s
 _HOUR_WORD_SET = frozenset(HOUR_WORDS)
 _DAY_NAMES = frozenset({*MONTHS, *WEEKDAYS, "tomorrow", "today", "tonight", "tmrw", "yesterday", "th", "st", "nd",
                         "rd"})
-_RELATION_WORDS = frozenset("past after to till before of from".split())
+_RELATION_WORDS = frozenset("past after to till til before of from".split())
 _OCLOCK_WORDS = frozenset("oclock clock o".split())
 _H_WORDS = frozenset("h hours hrs min".split())
 
@@ -272,6 +272,12 @@ def _minute(word: str | None) -> int:
     if key.replace(" ", "").startswith("o'clock") or key.startswith(("oclock", "o clock")):
         return 0
     return MINUTE_WORDS.get(key, MINUTE_WORDS.get(key.replace(" ", "-"), 0))
+
+
+def _relation(word: str) -> str:
+    """"till", "til", "'til" and "’till" are one word."""
+    word = word.lower().lstrip("'’")
+    return "till" if word == "til" else word
 
 
 def _letter(match: re.Match[str], first: int) -> str | None:
@@ -433,13 +439,13 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
                                                                                                 "half"))
         if (re.search(r"\bfrom\s+$", _before(text, match.start()))
-                and match.group(2).lower() in ("to", "till") and not counted_start):
+                and _relation(match.group(2)) in ("to", "till") and not counted_start):
             # "from ten to five" is a range, not 4:50; "from twenty after 3pm", "from a quarter to noon",
             # "from 20 minutes to 2pm" hold no hour to start one ("between" joins its ends by "and"), and
             # read apart, the time would be read without its minutes
             continue
         named_target = match.group(3).lower() in ("noon", "midnight") or _letter(match, 5)
-        relation = match.group(2).lower()
+        relation = _relation(match.group(2))
         counted = " min" in match.group(0).lower() or relation == "past"
         if match.group(1).isdigit() and not counted and not named_target:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
@@ -495,7 +501,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         hour = int(match.group(3)) if match.group(3) else _hour(match.group(5))
         base = int(match.group(4)) if match.group(4) else _minute(match.group(6))
         letter = _letter(match, 7)
-        sign = -1 if match.group(2).lower() in ("to", "till", "before") else 1
+        sign = -1 if _relation(match.group(2)) in ("to", "till", "before") else 1
         targets = (_meridiem(hour, base, letter),) if letter else open_hour(hour, base)
         clocks = tuple(((h * 60 + m + sign * minutes) // 60 % 24, (h * 60 + m + sign * minutes) % 60)
                        for h, m in targets)
@@ -547,7 +553,7 @@ def _past_to(match: re.Match[str]) -> Piece | None:
     minutes = int(raw) if raw.isdigit() else _MINUTES_OF.get(raw, HOUR_WORDS.get(raw))
     if minutes is None or not 0 < minutes < 60:
         return None
-    relation = match.group(2).lower()
+    relation = _relation(match.group(2))
     target = match.group(3).lower()
     if target in ("noon", "midnight"):
         base: tuple[Clock, ...] = ((12, 0),) if target == "noon" else ((0, 0),)
