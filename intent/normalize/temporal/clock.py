@@ -241,6 +241,8 @@ _HOUR_ZONE = compiled(
 _US_ZONE_WORDS = frozenset(
     "eastern pacific central mountain alaska hawaii et pt ct mt est pst cst mst edt pdt cdt mdt".split())
 _NOON_OR_MIDNIGHT = frozenset({"noon", "midday", "midnight"})
+_COUNTED_UNITS = frozenset("hour hours hr hrs minutes mins".split())
+_OFFSET_RELATIONS = frozenset("before after past to till until".split())
 _NAMED_WORDS = frozenset("noon midday midnight mid noontime noonish middayish".split())
 _HOUR_WORD_SET = frozenset(HOUR_WORDS)
 _DAY_NAMES = frozenset({*MONTHS, *WEEKDAYS, "tomorrow", "today", "tonight", "tmrw", "yesterday", "th", "st", "nd",
@@ -525,8 +527,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 0), settled=False))
     for match in scan(_HOUR_ZONE, text, words & _US_ZONE_WORDS):
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
-    if words & _NOON_OR_MIDNIGHT:
-        out += named_hour_offset_pieces(text)  # "2 hours before noon"
+    if words & _NOON_OR_MIDNIGHT or (words & _COUNTED_UNITS and words & _OFFSET_RELATIONS):
+        out += named_hour_offset_pieces(text)  # "2 hours before noon", "an hour before 5pm"
     return out
 
 

@@ -1,8 +1,11 @@
-"""Hours (or more than an hour of minutes) counted from noon or midnight: "2 hours before noon",
-"an hour after midnight", "three hours past noon", "90 minutes before midnight", "half an hour
-after noon", "an hour and a half before midnight", "2 hours till midnight". A time of day, like the
-clock it names; fewer than 60 minutes ("10 minutes after midnight") are the clock family's
-"minutes past" form. "2 hours from noon" is not read: "from noon" as often starts a range.
+"""Hours (or more than an hour of minutes) counted from noon, midnight or a clock with am/pm or on
+24 hours: "2 hours before noon", "an hour after midnight", "three hours past noon", "90 minutes
+before midnight", "half an hour after noon", "an hour and a half before midnight", "2 hours till
+midnight", "2 hours before 5pm", "an hour after 9:30am", "90 minutes before 18:00". A time of day,
+like the clock it names; fewer than 60 minutes ("10 minutes after midnight") are the clock family's
+"minutes past" form. "2 hours from noon" is not read: "from noon" as often starts a range. A count
+from a clock that crosses midnight ("2 hours after 11pm") is not read: the day it names is the next
+one, which a day said with it ("tomorrow") would not be.
 """
 
 from __future__ import annotations
@@ -10,14 +13,15 @@ from __future__ import annotations
 import re
 
 from intent.compiled_regex import compiled
-from intent.normalize.temporal.lexicon import COUNT, count_of
+from intent.normalize.temporal.lexicon import COUNT, HOUR_WORD, HOUR_WORDS, count_of
 from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["named_hour_offset_pieces"]
 
 _OFFSET = compiled(
     rf"\b(half\s+an|{COUNT})\s+(hours?|hrs?|minutes?|mins?)(\s+and\s+a\s+half)?\s+"
-    r"(before|after|past|to|till|until)\s+(noon|midday|midnight)\b",
+    r"(before|after|past|to|till|until)\s+(?:(noon|midday|midnight)\b|"
+    rf"(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?\s*([ap])(?:\.\s?m\b\.?|\s?m\b)|([01]\d|2[0-3]):([0-5]\d)(?![\d:]))",
     re.IGNORECASE,
 )
 _DAY_MINUTES = 24 * 60
@@ -44,8 +48,17 @@ def named_hour_offset_pieces(text: str) -> list[Piece]:
                 minutes += 30
         if not (hours or minutes >= 60) or not 0 < minutes < _DAY_MINUTES:
             continue  # under an hour of minutes: the clock family reads it; a day or more is no time of day
-        base = 12 * 60 if match.group(5).lower() in ("noon", "midday") else 0
         sign = 1 if match.group(4).lower() in ("after", "past") else -1
+        if match.group(5):
+            base = 12 * 60 if match.group(5).lower() in ("noon", "midday") else 0
+        elif match.group(6):  # "5pm", "9:30 a.m."
+            written_hour = match.group(6)
+            hour = int(written_hour) if written_hour.isdigit() else HOUR_WORDS[written_hour.lower()]
+            base = (hour % 12 + (12 if match.group(8).lower() == "p" else 0)) * 60 + int(match.group(7) or 0)
+        else:  # "18:00"
+            base = int(match.group(9)) * 60 + int(match.group(10))
+        if not match.group(5) and not 0 <= base + sign * minutes < _DAY_MINUTES:
+            continue  # "2 hours after 11pm": the next day's 1:00
         total = (base + sign * minutes) % _DAY_MINUTES
         out.append(Piece(match.start(), match.end(), "time", clocks=((total // 60, total % 60),)))
     return out
