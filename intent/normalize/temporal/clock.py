@@ -112,7 +112,9 @@ _AT_24 = compiled(
 # "19.30", "0900": times written with a dot or as four digits, read only right after a day
 # ("Friday 19.30", "12 May 0900"); alone they are numbers.
 _DOTTED = compiled(r"(?<![\w.,:/$€£-])([01]?\d|2[0-3])\.([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
-_FOUR_DIGITS = compiled(r"(?<![\w.,:/$€£-])(0\d|1[0-8]|2[1-3])([0-5]\d)(?:\s*h\b)?(?![\w%]|[.,]\d)", re.IGNORECASE)
+# ("1900Z": the Zulu letter glued on is its zone, see ``zones``)
+_FOUR_DIGITS = compiled(r"(?<![\w.,:/$€£-])(0\d|1[0-8]|2[1-3])([0-5]\d)(?:\s*h\b)?(?!(?!z\b)[\w%]|[.,]\d)",
+                        re.IGNORECASE)
 _OCLOCK = compiled(rf"\b(?:{_H12}|({HOUR_WORD}))\s*o'?\s?clock\b(?:\s*{_MER})?", re.IGNORECASE)
 _WORD_CLOCK = compiled(
     rf"\b({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}|o'?\s?clock))?\s*{_MER}", re.IGNORECASE

@@ -59,7 +59,9 @@ _IANA = (r"(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|In
 _PLACE_TIME = r"[^\W\d_][\w'.-]*(?:[ \t]+[^\W\d_][\w'.-]*){0,2}[ \t]+time"
 # A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00",
 # "14:00 Europe/Berlin" (an IANA name first: "Pacific/Auckland" is not "Pacific"), "3pm Manila time".
-ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b|\b{_PLACE_TIME}\b)\s*\)?", re.IGNORECASE)
+# "19:00Z", "1900Z": the Zulu letter glued to the clock's digits is UTC.
+ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b|\b{_PLACE_TIME}\b|(?<=\d)z\b)\s*\)?",
+                re.IGNORECASE)
 _OFFSET_PARTS = compiled(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
 
