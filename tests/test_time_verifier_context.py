@@ -25,6 +25,10 @@ PARTS = [
     ("2011-02-24T00:00:00-05:00", "Log that I was there the year after next @ midnight", "datetime", "midnight",
      "2011-02-24T00:00:00-05:00"),
     ("2026-12-02T10:00:00Z", "block my calendar between two four pm", "time", "four pm", "16:00:00Z"),
+    # a count or a while before "from now" that no rule reads: "now" alone is the very moment
+    ("2026-11-30T10:00:00Z", "Remind me a day and a half from now", "datetime", "now", "2026-11-30T10:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Ping me a while from now", "datetime", "now", "2026-11-30T10:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Check back a week and a half after now", "datetime", "now", "2026-11-30T10:00:00Z"),
     # a range of days whose end is no day of the calendar, or comes before its start
     ("2026-07-20T12:00:00Z", "Schedule the meeting: February 20 - 29, 2022", "date", "February 20", "2027-02-20"),
     ("2026-07-20T12:00:00Z", "Schedule the meeting: Dec 5-3", "date", "Dec 5", "2026-12-05"),

@@ -774,6 +774,10 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if range_start and unread(mention.start - len(range_start.group(0))) and mention.readings \
             and all(r.clock for r in mention.readings):
         return True  # "from 11 to noon": the end of a range whose start was not read is no time alone
+    counted_now = _COUNT_BEFORE_NOW.search(window)
+    if counted_now and unread(mention.start - len(counted_now.group(0))) \
+            and text[mention.start : mention.end].lower().startswith("now"):
+        return True  # "a day and a half from now", "a while from now": "now" alone would be the very moment
     hour_mark = _HOUR_MARK_BEFORE.search(window)
     if hour_mark and unread(mention.start - len(hour_mark.group(0))) \
             and text[mention.start : mention.start + 1].isdigit():
@@ -808,6 +812,9 @@ _RANGE_START_BEFORE = compiled(
 _BETWEEN_HOUR_BEFORE = compiled(
     rf"\bbetween[ \t]+(\d{{1,2}}(?:[:.]\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?|(?:{HOUR_WORD})\b)[ \t]*,?[ \t]*$",
     re.IGNORECASE)
+_COUNT_BEFORE_NOW = compiled(
+    r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|decades?|half|while|"
+    r"time|ages|sleeps?|moments?|bit|\d+[a-z]*)[ \t]+(?:from|after)[ \t]+$", re.IGNORECASE)
 _HOUR_MARK_BEFORE = compiled(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
 _THIS_BEFORE = compiled(r"\bthis[ \t]+$", re.IGNORECASE)
 _CUE_START = compiled(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
