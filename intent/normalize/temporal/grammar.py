@@ -102,7 +102,9 @@ def _part_fits(part: str, clock: Clock) -> bool:
     hour = clock[0]
     if part in ("morning", "am"):
         return hour < 12
-    if part in ("afternoon", "pm"):
+    if part == "pm":  # "at 10 in the pm", "tomorrow pm at 9": the day's second half
+        return hour >= 12
+    if part == "afternoon":
         return 12 <= hour <= 19
     if part == "evening":
         return 16 <= hour <= 23
