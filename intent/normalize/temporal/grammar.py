@@ -115,6 +115,7 @@ def _part_fits(part: str, clock: Clock) -> bool:
     return True
 
 
+_IN_THE_EVENING = compiled(r"\s*in\s+the\s+evening\b", re.IGNORECASE)
 _DAY_BEFORE_MERIDIEM = compiled(rf"\b(?:{WEEKDAY}|tomorrow|tmrw|today|yesterday)\.?[ \t]+$", re.IGNORECASE)
 
 
@@ -327,6 +328,10 @@ class _Group:
                 settled_by_part = True
             elif parts and len(clocks) > 1:
                 fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
+                if not fitting and parts[0] == "evening" and text and _IN_THE_EVENING.match(text, clock_piece.end):
+                    # "3:30 in the evening": said after the clock, "in the evening" gives its half of
+                    # the day, the only reading the words leave ("this evening at 2" may be the small hours)
+                    fitting = tuple(c for c in clocks if c[0] >= 12)
                 if not fitting:
                     return None  # "this evening at 2": neither reading is in the evening
                 clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
