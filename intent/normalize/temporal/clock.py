@@ -76,7 +76,8 @@ _SPACED_MERIDIEM = compiled(rf"(?<![\w:.$€£])(1[0-2]|0?[1-9])\s([0-5]\d)\s*{_
 _COMPACT_MERIDIEM = compiled(rf"(?<![\w:.$€£])(1[0-2]|[1-9])([0-5]\d)\s*{_MER}", re.IGNORECASE)
 _COMPACT_AT = compiled(
     r"(?:\b(?:at|around|about|approximately|approx\.?)\s+|@\s*)(1[0-2]|[1-9])\s?([0-5]\d)(?:ish)?\b"
-    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|items|dollars|euros|pounds|percent|%))",
+    r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|items|dollars|euros|pounds|percent|%)|"
+    r"\s*(?:feet|ft|foot|metres|meters|m|km|miles?|kg|lbs?|points?|rpm|each|per|apiece)\b)",
     re.IGNORECASE,
 )
 _CUE = r"(?:at|around|about|by|till|until|til|before|after|starting|since|approximately|approx\.?)"
@@ -93,7 +94,8 @@ _EVENT_LEAD = compiled(
     re.IGNORECASE,
 )
 _MONEY_BEFORE = compiled(r"\b(?:paid|pay|pays|paying|cost|costs|costing|price|priced|spent|spend|owe|owed|owes|"
-                         r"charged?|bucks|dollars|euros|pounds|sold|bought)\b", re.IGNORECASE)
+                         r"charged?|bucks|dollars|euros|pounds|sold|bought|sell|sells|selling|buy|buys|buying|bid|worth|valued)\b",
+                         re.IGNORECASE)
 _PART_NEXT = compiled(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECASE)
 # "at 5", "around 7", "by 9": an hour after a cue word, not followed by a unit or a digit.
 _AT_HOUR = compiled(
@@ -121,7 +123,8 @@ _WORD_CLOCK = compiled(
 )
 _WORD_AT = compiled(
     rf"\b{_CUE}\s+({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?\b"
-    r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?)\b)",
+    r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?|"
+    r"hundred|thousand|million)\b)",
     re.IGNORECASE,
 )
 _EVENT_NOUN = (r"meetings?|calls?|appointments?|flights?|trains?|sessions?|interviews?|stand-?ups?|syncs?|"
@@ -158,6 +161,14 @@ _NUMBER_HEAD = LazyPattern(r"\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty
 # inside a larger number ("one thousand two hundred and thirty pm").
 _HUNDRED_CLOCK = LazyPattern(
     rf"(?<!thousand )(?<!thousand and )\b({HOUR_WORD})\s+hundred(?:\s+(?:and\s+)?({MINUTE_WORD}))?\s*{_MER}",
+    re.IGNORECASE,
+)
+# "at seven hundred hours" (07:00, a 24-hour clock said so), and after a cue or "alarm for", ending
+# its clause or before its day, "set an alarm for five hundred and thirty", "arrive at four hundred"
+# (5:30 or 17:30: either half of the day); not money ("sell it at five hundred")
+_HUNDRED_SAID = LazyPattern(
+    rf"(?<!thousand )(?<!thousand and )\b({HOUR_WORD})\s+hundred(?:\s+(?:and\s+)?({MINUTE_WORD}))?\b"
+    r"(?:(\s+(?:hours|hrs)\b)|(?=\s*(?:$|[,;!?]|\.(?!\d)|\s+(?:and\s+)?(?:today|tonight|tomorrow|tmrw|on|this)\b)))",
     re.IGNORECASE,
 )
 # "11ish", "11-ish", "eleven-ish": an hour said roughly, either half of the day; not a count of
@@ -439,6 +450,14 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             continue  # "eight hundred a": not a time without "m"
         clock = _meridiem(_hour(match.group(1)), _minute(match.group(2)), letter)
         out.append(Piece(match.start(), match.end(), "time", clocks=(clock,)))
+    for match in scan(_HUNDRED_SAID, text, "hundred" in words):
+        hour, minute = _hour(match.group(1)), _minute(match.group(2))
+        if match.group(3):
+            out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
+            continue
+        lead = _before(text, match.start())
+        if _CUE_BEFORE.search(lead) and not _MONEY_BEFORE.search(lead) and not _NUMBER_HEAD.search(lead):
+            out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
         counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
                                                                                                 "half"))
