@@ -179,11 +179,17 @@ _HOUR_ISH = LazyPattern(
     r"percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
     re.IGNORECASE,
 )
-# After "around 11" or "about 3" a plural noun makes the number a count.
-_ROUGH_CUE = compiled(r"(?:about|around|approximately|approx\.?)\s+\d+$", re.IGNORECASE)
-# (a plural noun: "apples", "chairs", "bucks"; not "is", "works", "does")
+# After "around 11", "at 5" or "by 2" a plural noun makes the number a count ("buy around 11 apples",
+# "rate it at 5 stars", "won by 2 goals", "retry after 3 attempts"), and so does a unit or a magnitude
+# ("at 5 mph", "around 7 billion"). A plural noun: "apples", "chairs", "bucks"; not "is", "works",
+# "this", "downstairs", nor a recurring day or part of day ("at 5 Fridays", "at 6 mornings").
 _WORD_AFTER_COUNT = compiled(
-    r"\s+(?!(?:works|does|gets|sounds|seems|suits|fits|was|has|is|pls|thanks)\b)[^\W\d_]{2,}s\b", re.IGNORECASE
+    r"\s+(?!(?:works|does|gets|goes|sounds|seems|suits|fits|was|has|is|pls|thanks|this|his|its|us|yes|plus|thus|"
+    r"unless|always|perhaps|towards|afterwards|besides|downstairs|upstairs|outdoors|indoors|sometimes|nowadays|"
+    r"hers|ours|yours|theirs|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends|"
+    r"mornings|afternoons|evenings|nights|hrs|mins|secs)\b)[^\W\d_]{2,}s\b|"
+    r"\s*(?:mph|kph|km/h|billion|million|thousand|dozen|go)\b",
+    re.IGNORECASE,
 )
 _FOR_BEFORE = compiled(r"\b(?:for|aged?|ages)\s+$", re.IGNORECASE)  # a count, an age
 # "three mins to five thirty", "10 minutes past 7:30": minutes counted from a time with its own minutes.
@@ -491,8 +497,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         else:
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, 30), settled=False))
     for match in scan(_AT_HOUR, text, cue):
-        if _ROUGH_CUE.match(match.group(0)) and _WORD_AFTER_COUNT.match(text, match.end()):
-            continue  # "buy around 11 apples": a rough count, not a rough time
+        if _WORD_AFTER_COUNT.match(text, match.end()):
+            continue  # "buy around 11 apples", "rate it at 5 stars": a count, not a time
         # the cue stays in the quote: "at 5" is a time, a bare "5" is not
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(int(match.group(1)), 0), settled=False))
     for match in scan(_WORD_24, text, words & _HOURS_24.keys()):
@@ -537,6 +543,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             hour, minute = _hour(match.group(1)), _minute(match.group(2))
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
+        if not match.group(2) and _WORD_AFTER_COUNT.match(text, match.end()):
+            continue  # "rated at five stars", "won by two goals"
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_OCLOCK, text, words & _OCLOCK_WORDS):
