@@ -93,6 +93,7 @@ _EVENT_LEAD = compiled(
     r"standup|stand-up|sync|demo)\s+$",
     re.IGNORECASE,
 )
+_DIGIT_GLUED_BEFORE = compiled(r"\d[:.]$")
 _MONEY_BEFORE = compiled(r"\b(?:paid|pay|pays|paying|cost|costs|costing|price|priced|spent|spend|owe|owed|owes|"
                          r"charged?|bucks|dollars|euros|pounds|sold|bought|sell|sells|selling|buy|buys|buying|bid|worth|valued)\b",
                          re.IGNORECASE)
@@ -362,6 +363,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         timed = "clock" in match.group(0).lower() or (
             bool(match.group(2) or match.group(3)) and not re.search(r"[$€£\d.,]\s*$", _before(text, match.start())))
         lead = _before(text, match.start())
+        if _DIGIT_GLUED_BEFORE.search(lead):
+            continue  # "the score was 3:2 tomorrow": the tail of a number written with a colon or a stop
         day_led = _DAY_LEAD.search(lead) is not None and _PART_NEXT.match(text, match.end()) is not None
         if not timed and not day_led and not _HOUR_LEAD.search(lead) and not _EVENT_LEAD.search(lead):
             continue
