@@ -56,7 +56,7 @@ _NAMED = compiled(
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
 _HOUR_BEFORE_DAY = compiled(
     rf"\b(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d)|[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?(?:-?ish)?"
-    r"(?=,?\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|"
+    r"(?=,?\s+(?:tonight|tonite|this\s+(?:morning|afternoon|evening)|tomorrow|tmrw|today|yesterday|last\s+night|"
     rf"in\s+the\s+(?:morning|afternoon|evening|night|am|pm)\b|at\s+night\b|(?:at\s+)?lunch\s?time\b|at\s+lunch\b|"
     rf"(?:on\s+)?(?:{WEEKDAY})\b))",
     re.IGNORECASE,
@@ -245,7 +245,7 @@ _TO_MINUTES = frozenset({5, 10, 15, 20, 25, 30, 45})
 _HAS_MERIDIEM = compiled(r"\d\.?(?:ish)?\s*[ap](?:\.|\s?m|\b)", re.IGNORECASE)
 _CUE_WORDS = frozenset("at around about by till until til before after starting since approximately approx".split())
 _DAY_WORDS = frozenset(
-    "tonight tonite tomorrow tmrw today morning afternoon evening night am pm lunchtime lunch".split()
+    "tonight tonite tomorrow tmrw today yesterday morning afternoon evening night am pm lunchtime lunch".split()
 ) | frozenset(
     WEEKDAYS
 )
