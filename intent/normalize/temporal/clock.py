@@ -212,6 +212,21 @@ _RANGE = compiled(
     rf"{_H12}(?:[:.]([0-5]\d))?\s*{_MER}",
     re.IGNORECASE,
 )
+# "9am-5", "noon-2", "from 2:30pm to 4", "between noon and 1": a range whose start says its half of the
+# day and whose end is a bare hour; the end is the first such clock after the start ("9am-5" ends at 17:00).
+# The end stands at the end of its clause or before its day ("from 2pm to 4 people" is a count).
+_RANGE_BARE_END = LazyPattern(
+    rf"(?<![\w:.$€£])(?:(from|between)\s+)?(?:{_H12}(?:[:.]([0-5]\d))?\s*{_MER}|(noon|midday))"
+    r"\s*(-|–|—|to|and)\s*(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?"
+    r"(?=\s*(?:$|[,;!?)]|\.(?!\d)|\s+(?:on|today|tomorrow|tmrw|tonight|this|next)\b))",
+    re.IGNORECASE,
+)
+# "from 11 to noon", "between 9 and midnight": a bare start before noon or midnight, after "from" or
+# "between" ("11 to noon" alone may be eleven minutes to noon)
+_RANGE_TO_NAMED = LazyPattern(
+    r"\b(from|between)\s+(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*(-|–|—|to|till|til|until|and)\s*(noon|midday|midnight)\b",
+    re.IGNORECASE,
+)
 # "between three and four pm", "from ten to eleven am": the same range in words, after "from" or
 # "between" ("ten to five pm" alone is 4:50pm).
 _WORD_RANGE = LazyPattern(
@@ -327,6 +342,33 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             split -= 1
         out.append(Piece(match.start(), split, "time", clocks=(start_clock,)))
         out.append(Piece(match.start(3), match.end(), "time", clocks=(end_clock,)))
+    for match in scan(_RANGE_BARE_END, text, mer or words & {"noon", "midday"}):
+        if match.group(7).lower() == "and" and (match.group(1) or "").lower() != "between":
+            continue  # "3pm and 4": two times, not a range, unless "between" opens it
+        if match.group(6):
+            start_clock: Clock = (12, 0)
+            start_end = match.end(6)
+        else:
+            letter = _letter(match, 4)
+            if letter is None or (match.group(5) and letter.lower() == "a"):
+                continue  # "4a-5": a seat or a flat
+            start_clock = _meridiem(int(match.group(2)), int(match.group(3) or 0), letter)
+            start_end = match.start(7)
+            while start_end > match.start() and text[start_end - 1].isspace():
+                start_end -= 1
+        later = [c for c in open_hour(int(match.group(8)), int(match.group(9) or 0)) if c > start_clock]
+        if not later:
+            continue  # "5pm-3": no such end the same day
+        out.append(Piece(match.start(), start_end, "time", clocks=(start_clock,)))
+        out.append(Piece(match.start(8), match.end(), "time", clocks=(min(later),)))
+    for match in scan(_RANGE_TO_NAMED, text, words & {"noon", "midday", "midnight"}):
+        midnight = match.group(5).lower() == "midnight"
+        hour, minute = int(match.group(2)), int(match.group(3) or 0)
+        start_clock = (hour % 12 + 12, minute) if midnight else (hour % 12, minute)
+        out.append(Piece(match.start(), match.end(3) if match.group(3) else match.end(2), "time",
+                         clocks=(start_clock,)))
+        out.append(Piece(match.start(5), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
+                         midnight=midnight))
     for match in scan(_WORD_RANGE, text, words & {"from", "between"} and words & _HOUR_WORD_SET):
         letter = _letter(match, 5)
         assert letter is not None
