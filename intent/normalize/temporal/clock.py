@@ -346,7 +346,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if match.group(7).lower() == "and" and (match.group(1) or "").lower() != "between":
             continue  # "3pm and 4": two times, not a range, unless "between" opens it
         if match.group(6):
-            start_clock: Clock = (12, 0)
+            start_clock = (12, 0)
             start_end = match.end(6)
         else:
             letter = _letter(match, 4)
