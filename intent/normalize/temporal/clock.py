@@ -197,7 +197,9 @@ _FOR_BEFORE = compiled(r"\b(?:for|aged?|ages)\s+$", re.IGNORECASE)  # a count, a
 _MINUTES_FROM = LazyPattern(
     rf"\b(\d{{1,2}}|{alternation(w for w in MINUTE_WORDS if ' ' not in w and 'oh' not in w)}|{HOUR_WORD})"
     rf"\s+(?:minutes?|mins?)\s+(past|after|to|['’]?till?|before)\s+"
-    rf"(?:(1[0-2]|0?[1-9]):([0-5]\d)|({HOUR_WORD})[\s-]+({MINUTE_WORD}))(?![\w:-])(?:\s*{_MER})?",
+    rf"(?:(1[0-2]|[1-9]):([0-5]\d)(?![\d:-])(?:\s*{_MER})?|({HOUR_WORD})[\s-]+({MINUTE_WORD})(?![\w:-])(?:\s*{_MER})?|"
+    # "20 minutes after 14:00", "5 minutes past 09:00", "15 minutes past 15h": from a clock on 24 hours
+    r"(0\d|1[3-9]|2[0-3]):([0-5]\d)(?![\w:-])|(1[3-9]|2[0-3])h(?![\w:-]))",
     re.IGNORECASE,
 )
 _NUMBER = r"(\d{1,2}|" + HOUR_WORD + r"|fifteen|twenty|twenty[-\s]five|three\s+quarters|a\s+quarter|quarter|half)"
@@ -572,14 +574,19 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         minutes = int(raw) if raw.isdigit() else MINUTE_WORDS.get(raw, HOUR_WORDS.get(raw))
         if minutes is None or not 0 < minutes < 60:
             continue
-        hour = int(match.group(3)) if match.group(3) else _hour(match.group(5))
-        base = int(match.group(4)) if match.group(4) else _minute(match.group(6))
-        letter = _letter(match, 7)
+        if match.group(11) or match.group(13):  # "14:00", "15h": the hour as written
+            hour, base = int(match.group(11) or match.group(13)), int(match.group(12) or 0)
+            letter = None
+            targets: tuple[Clock, ...] = ((hour, base),)
+        else:
+            hour = int(match.group(3)) if match.group(3) else _hour(match.group(7))
+            base = int(match.group(4)) if match.group(4) else _minute(match.group(8))
+            letter = _letter(match, 5) or _letter(match, 9)
+            targets = (_meridiem(hour, base, letter),) if letter else open_hour(hour, base)
         sign = -1 if _relation(match.group(2)) in ("to", "till", "before") else 1
-        targets = (_meridiem(hour, base, letter),) if letter else open_hour(hour, base)
         clocks = tuple(((h * 60 + m + sign * minutes) // 60 % 24, (h * 60 + m + sign * minutes) % 60)
                        for h, m in targets)
-        out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=bool(letter)))
+        out.append(Piece(match.start(), match.end(), "time", clocks=clocks, settled=len(targets) == 1))
     for match in scan(_WORD_PAIR, text, words & _HOUR_WORD_SET):
         lead = _before(text, match.start())
         # "tomorrow six forty five": a day leads it, unless money is being talked of ("paid Friday two fifty")

@@ -1,7 +1,8 @@
 """Hours (or more than an hour of minutes) counted from noon, midnight or a clock with am/pm or on
 24 hours: "2 hours before noon", "an hour after midnight", "three hours past noon", "90 minutes
 before midnight", "half an hour after noon", "an hour and a half before midnight", "2 hours till
-midnight", "2 hours before 5pm", "an hour after 9:30am", "90 minutes before 18:00". A time of day,
+midnight", "2 hours before 5pm", "an hour after 9:30am", "90 minutes before 18:00", "a quarter of an
+hour before 5pm", "three quarters of an hour before noon" ("a third of an hour" is not read). A time of day,
 like the clock it names; fewer than 60 minutes ("10 minutes after midnight") are the clock family's
 "minutes past" form. "2 hours from noon" is not read: "from noon" as often starts a range. A count
 from a clock that crosses midnight ("2 hours after 11pm") is not read: the day it names is the next
@@ -19,12 +20,14 @@ from intent.normalize.temporal.pieces import Piece
 __all__ = ["named_hour_offset_pieces"]
 
 _OFFSET = compiled(
-    rf"\b(half\s+an|{COUNT})\s+(hours?|hrs?|minutes?|mins?)(\s+and\s+a\s+half)?\s+"
+    rf"\b(half\s+an|(?:a\s+)?quarter\s+of\s+an|three\s+quarters\s+of\s+an|{COUNT})\s+(hours?|hrs?|minutes?|mins?)"
+    r"(\s+and\s+a\s+half)?\s+"
     r"(before|after|past|to|till|until)\s+(?:(noon|midday|midnight)\b|"
     rf"(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?\s*([ap])(?:\.\s?m\b\.?|\s?m\b)|([01]\d|2[0-3]):([0-5]\d)(?![\d:]))",
     re.IGNORECASE,
 )
 _DAY_MINUTES = 24 * 60
+_OF_BEFORE = compiled(r"\bof\s+$", re.IGNORECASE)
 
 
 def named_hour_offset_pieces(text: str) -> list[Piece]:
@@ -33,10 +36,13 @@ def named_hour_offset_pieces(text: str) -> list[Piece]:
     for match in _OFFSET.finditer(text):
         written, unit = " ".join(match.group(1).lower().split()), match.group(2).lower()
         hours = unit.startswith("h")
-        if written == "half an":
+        if _OF_BEFORE.search(text, 0, match.start()):
+            continue  # "a third of an hour before noon": a share this does not read, not "an hour before"
+        fractions = {"half an": 30, "quarter of an": 15, "a quarter of an": 15, "three quarters of an": 45}
+        if written in fractions:
             if not hours or match.group(3):
                 continue  # "half an minutes", "half an hour and a half": no such count
-            minutes = 30
+            minutes = fractions[written]
         else:
             count = count_of(written)
             if count is None:
