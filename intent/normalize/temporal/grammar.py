@@ -781,6 +781,10 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if range_start and unread(mention.start - len(range_start.group(0))) and mention.readings \
             and all(r.clock for r in mention.readings):
         return True  # "from 11 to noon": the end of a range whose start was not read is no time alone
+    counted_clock = _COUNT_BEFORE_CLOCK.search(window)
+    if counted_clock and unread(mention.start - len(counted_clock.group(0))) and mention.readings \
+            and all(r.clock for r in mention.readings):
+        return True  # "an hour or two before 5pm": the time counted from, not the time meant
     counted_now = _COUNT_BEFORE_NOW.search(window)
     if counted_now and unread(mention.start - len(counted_now.group(0))) \
             and text[mention.start : mention.end].lower().startswith("now"):
@@ -819,6 +823,9 @@ _RANGE_START_BEFORE = compiled(
 _BETWEEN_HOUR_BEFORE = compiled(
     rf"\bbetween[ \t]+(\d{{1,2}}(?:[:.]\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?|(?:{HOUR_WORD})\b)[ \t]*,?[ \t]*$",
     re.IGNORECASE)
+_COUNT_BEFORE_CLOCK = compiled(
+    r"\b(?:seconds?|secs?|minutes?|mins?|min|hours?|hrs?|one|two|three|four|five|six|few|several|or[ \t]+so|\d+)[ \t]+"
+    r"(?:before|after|past|prior[ \t]+to)[ \t]+$", re.IGNORECASE)
 _COUNT_BEFORE_NOW = compiled(
     r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|decades?|half|while|"
     r"time|ages|sleeps?|moments?|bit|\d+[a-z]*)[ \t]+(?:from|after)[ \t]+$", re.IGNORECASE)

@@ -2,11 +2,11 @@
 24 hours: "2 hours before noon", "an hour after midnight", "three hours past noon", "90 minutes
 before midnight", "half an hour after noon", "an hour and a half before midnight", "2 hours till
 midnight", "2 hours before 5pm", "an hour after 9:30am", "90 minutes before 18:00", "a quarter of an
-hour before 5pm", "three quarters of an hour before noon" ("a third of an hour" is not read). A time of day,
-like the clock it names; fewer than 60 minutes ("10 minutes after midnight") are the clock family's
-"minutes past" form. "2 hours from noon" is not read: "from noon" as often starts a range. A count
-from a clock that crosses midnight ("2 hours after 11pm") is not read: the day it names is the next
-one, which a day said with it ("tomorrow") would not be.
+hour before 5pm", "three quarters of an hour before noon", "1.5 hours before 5pm" ("a third of an
+hour" is not read). A time of day, like the clock it names; fewer than 60 minutes ("10 minutes after
+midnight") are the clock family's "minutes past" form. "2 hours from noon" is not read: "from noon"
+as often starts a range. A count from a clock that crosses midnight ("2 hours after 11pm") is not
+read: the day it names is the next one, which a day said with it ("tomorrow") would not be.
 """
 
 from __future__ import annotations
@@ -20,13 +20,15 @@ from intent.normalize.temporal.pieces import Piece
 __all__ = ["named_hour_offset_pieces"]
 
 _OFFSET = compiled(
-    rf"\b(half\s+an|(?:a\s+)?quarter\s+of\s+an|three\s+quarters\s+of\s+an|{COUNT})\s+(hours?|hrs?|minutes?|mins?)"
+    rf"(?<![\d.,])\b(half\s+an|(?:a\s+)?quarter\s+of\s+an|three\s+quarters\s+of\s+an|\d{{1,2}}[.,]\d{{1,2}}|{COUNT})\s+"
+    r"(hours?|hrs?|minutes?|mins?)"
     r"(\s+and\s+a\s+half)?\s+"
     r"(before|after|past|to|till|until)\s+(?:(noon|midday|midnight)\b|"
     rf"(1[0-2]|0?[1-9]|{HOUR_WORD})(?:[:.]([0-5]\d))?\s*([ap])(?:\.\s?m\b\.?|\s?m\b)|([01]\d|2[0-3]):([0-5]\d)(?![\d:]))",
     re.IGNORECASE,
 )
 _DAY_MINUTES = 24 * 60
+_DECIMAL = compiled(r"\d{1,2}[.,]\d{1,2}")
 _OF_BEFORE = compiled(r"\bof\s+$", re.IGNORECASE)
 
 
@@ -43,6 +45,11 @@ def named_hour_offset_pieces(text: str) -> list[Piece]:
             if not hours or match.group(3):
                 continue  # "half an minutes", "half an hour and a half": no such count
             minutes = fractions[written]
+        elif _DECIMAL.fullmatch(written):  # "1.5 hours", "2,5 hours"
+            exact = float(written.replace(",", ".")) * 60
+            if not hours or match.group(3) or exact != int(exact):
+                continue  # "1.5 minutes", "1.3 hours": no whole minute
+            minutes = int(exact)
         else:
             count = count_of(written)
             if count is None:
