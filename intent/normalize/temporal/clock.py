@@ -50,7 +50,7 @@ _H_NOTATION = compiled(
 _MILITARY = compiled(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s*(?:hours|hrs|h)\b", re.IGNORECASE)
 # "12 noon", "12:00 noon", "twelve o'clock midnight": the clock written before the word is the same time
 _NAMED = compiled(
-    r"(?<![\w:.])(?:(?:12(?:[:.]00)?|twelve)(?:\s*o'?\s?clock)?\s+)?"
+    r"(?<![\w:.])(?:(?:12(?:[:.]00)?|twelve)(?:\s*o'?\s?clock)?(?:\s*([ap])\.?\s?m\b\.?)?\s+)?"
     r"(noon|midday|midnight|mid-day|mid\s+day|mid[-\s]night|noontime)(?:-?ish)?\b", re.IGNORECASE
 )
 # "8 tonight", "nine tomorrow morning", "3 in the morning": an hour said right before a day or part of day.
@@ -462,7 +462,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             second = int(match.group(3) or 0) if pattern is _H_NOTATION else 0
             out.append(Piece(match.start(), match.end(), "time", clocks=(clock,), second=second))
     for match in scan(_NAMED, text, words & _NAMED_WORDS):
-        midnight = match.group(1).lower().replace("-", "").replace(" ", "") == "midnight"
+        midnight = match.group(2).lower().replace("-", "").replace(" ", "") == "midnight"
+        if match.group(1) and (match.group(1).lower() == "a") != midnight:
+            out.append(Piece(match.start(), match.end(), "time", clocks=((12, 0),), bad=True))
+            continue  # "12am noon": the words disagree
         out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
                          midnight=midnight))
     for match in scan(_AT_24, text, cue):
