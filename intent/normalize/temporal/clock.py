@@ -105,6 +105,12 @@ _AT_HOUR = compiled(
     r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
     re.IGNORECASE,
 )
+# "set an alarm for 7", "a wake-up call for six": an alarm is set for a time of day (a timer for a while)
+_ALARM_HOUR = LazyPattern(
+    rf"\b(?:alarms?|wake-?up\s+call)\s+for\s+(1[0-2]|0?[1-9]|{HOUR_WORD})(?:\s*o'?\s?clock)?\b"
+    r"(?![%:/-]|[.,]\d|\s+\d|\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|times?|people|[ap]\.?m)\b)",
+    re.IGNORECASE,
+)
 # "at 17", "@ 21": an hour of the afternoon or evening on a 24-hour clock.
 _AT_24 = compiled(
     r"(?:\bat\s+|@\s*)(1[3-9]|2[0-3])(?:\s*(?:h|hrs|hours)\b)?"
@@ -468,6 +474,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             continue  # "12am noon": the words disagree
         out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
                          midnight=midnight))
+    for match in scan(_ALARM_HOUR, text, "for" in words and words & {"alarm", "alarms", "call"}):
+        # the words "alarm for" stay in the quote, as "at" does in "at 5": a bare "7" is no time
+        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(_hour(match.group(1)), 0),
+                         settled=False))
     for match in scan(_AT_24, text, cue):
         out.append(Piece(match.start(), match.end(), "time", clocks=((int(match.group(1)), 0),)))
     # dotted and four-digit times stand only after "at" or a day: without such words, not worth a scan
