@@ -105,12 +105,15 @@ _AT_HOUR = compiled(
     r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
     re.IGNORECASE,
 )
-# "set an alarm for 7", "a wake-up call for six": an alarm is set for a time of day (a timer for a while)
+# "set an alarm for 7", "a reminder for five", "a wake-up call for six": an alarm is set for a time of day
+# (a timer for a while; "a reminder for 3 tasks" is a count)
 _ALARM_HOUR = LazyPattern(
-    rf"\b(?:alarms?|wake-?up\s+call)\s+for\s+(1[0-2]|0?[1-9]|{HOUR_WORD})(?:\s*o'?\s?clock)?\b"
-    r"(?![%:/-]|[.,]\d|\s+\d|\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|times?|people|[ap]\.?m)\b)",
+    rf"\b(?:alarms?|reminders?|wake-?up\s+call)\s+for\s+(1[0-2]|0?[1-9]|{HOUR_WORD})(?:\s*o'?\s?clock)?\b"
+    r"(?![%:/-]|[.,]\d|\s+\d|\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|times?|people|of|"
+    r"[ap]\.?m)\b)",
     re.IGNORECASE,
 )
+_ALARM_WORDS = frozenset("alarm alarms reminder reminders call".split())
 # "at 17", "@ 21": an hour of the afternoon or evening on a 24-hour clock.
 _AT_24 = compiled(
     r"(?:\bat\s+|@\s*)(1[3-9]|2[0-3])(?:\s*(?:h|hrs|hours)\b)?"
@@ -474,7 +477,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             continue  # "12am noon": the words disagree
         out.append(Piece(match.start(), match.end(), "time", clocks=((0, 0) if midnight else (12, 0),),
                          midnight=midnight))
-    for match in scan(_ALARM_HOUR, text, "for" in words and words & {"alarm", "alarms", "call"}):
+    for match in scan(_ALARM_HOUR, text, "for" in words and words & _ALARM_WORDS):
+        if _WORD_AFTER_COUNT.match(text, match.end()):
+            continue
         # the words "alarm for" stay in the quote, as "at" does in "at 5": a bare "7" is no time
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(_hour(match.group(1)), 0),
                          settled=False))
