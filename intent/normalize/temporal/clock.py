@@ -109,6 +109,7 @@ _AT_HOUR = compiled(
 # (a timer for a while; "a reminder for 3 tasks" is a count)
 _ALARM_HOUR = LazyPattern(
     rf"\b(?:alarms?|reminders?|wake-?up\s+call)\s+for\s+(1[0-2]|0?[1-9]|{HOUR_WORD})(?:\s*o'?\s?clock)?\b"
+    rf"(?![\s-]+(?:{MINUTE_WORD})\b)"
     r"(?![%:/-]|[.,]\d|\s+\d|\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|times?|people|of|"
     r"[ap]\.?m)\b)",
     re.IGNORECASE,
