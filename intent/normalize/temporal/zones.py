@@ -78,9 +78,10 @@ _IANA = (r"(?:Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|In
 _PLACE_TIME = r"[^\W\d_][\w'.-]*(?:[ \t]+[^\W\d_][\w'.-]*){0,2}[ \t]+time"
 # A zone right after a time: "3pm CET", "15:00 (UTC)", "9am PT", "10:00 GMT+2", "14:00+01:00",
 # "14:00 Europe/Berlin" (an IANA name first: "Pacific/Auckland" is not "Pacific"), "3pm Manila time".
-# "19:00Z", "1900Z": the Zulu letter glued to the clock's digits is UTC.
-ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b|\b{_PLACE_TIME}\b|(?<=\d)z\b)\s*\)?",
-                re.IGNORECASE)
+# "19:00Z", "1900Z": the Zulu letter glued to the clock's digits is UTC; "14:00+01", "14:00:00+05": an
+# offset of whole hours glued to them, as ISO 8601 allows (only "+": "9:30-10" is a range).
+ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b|\b{_PLACE_TIME}\b|(?<=\d)z\b|"
+                r"(?<=\d)\+\d{2}(?![\d:.]))\s*\)?", re.IGNORECASE)
 _OFFSET_PARTS = compiled(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
 
@@ -100,6 +101,9 @@ def zone_key(written: str) -> str | None:
         return _REGIONAL[word]
     if word.endswith(" time"):
         return _places().get(word[: -len(" time")].replace(".", "").replace("'", ""))
+    if re.fullmatch(r"\+\d{2}", word):  # "+01" glued to a clock
+        hours = int(word[1:])
+        return str(hours * 60) if 0 < hours <= 14 else ("0" if hours == 0 else "?")
     parts = _OFFSET_PARTS.search(word)
     if parts:
         hours, minutes = int(parts.group(2)), int(parts.group(3) or 0)
