@@ -102,7 +102,8 @@ _PART_NEXT = compiled(r",?\s+(?:in\s+the\s|at\s+night|at\s+lunch)", re.IGNORECAS
 _AT_HOUR = compiled(
     rf"(?:\b{_CUE}\s+|@\s*)(?:(?:about|around|approximately|approx\.?)\s+)?{_H12}(?:ish|\s*o'?\s?clock)?"
     r"(?![\w%:/-]|[.,]\d|\s*(?:people|persons|guests|of|or\s+more|more|days?|weeks?|hours?|mins?|minutes?|"
-    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b)",
+    r"times?|items?|pieces?|percent|dollars|euros|pounds|kg|km|miles?|tickets?|seats?|rooms?|nights?|[ap]\.?m)\b|"
+    r"\s*[-–—]\s*\d+[.,]\d)",  # "at 10 - 10.1": a span of decimals, not a time
     re.IGNORECASE,
 )
 # "set an alarm for 7", "a reminder for five", "a wake-up call for six": an alarm is set for a time of day
