@@ -36,6 +36,11 @@ PARTS = [
 
 # (reference, input, field kind, quote, its value)
 WHOLE = [
+    # a bare hour an alarm is set for, and one right after a day's part of day
+    ("2026-11-30T10:00:00Z", "Set alarm for 7", "time", "7", "19:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Set alarm for 7", "time", "alarm for 7", "07:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Book the call for tomorrow morning 9", "datetime", "tomorrow morning 9",
+     "2026-12-01T09:00:00Z"),
     ("2011-02-24T00:00:00-05:00", "Remind me next wed. at 5pm", "datetime", "next wed. at 5pm",
      "2011-03-02T17:00:00-05:00"),
     ("2016-10-01T08:00:00Z", "Remind me 8:23 AM · Jul 9, 2016", "datetime", "8:23 AM · Jul 9, 2016",
@@ -43,11 +48,6 @@ WHOLE = [
     ("2012-08-10T00:00:00Z", "Remind me Sunday please, March is busy", "date", "Sunday", "2012-08-12"),
     ("2023-12-29T08:30:00Z", "Send the report next tuesday, +10 points if on time", "date", "next tuesday",
      "2024-01-02"),
-    # a bare hour an alarm is set for, and one right after a day's part of day
-    ("2026-11-30T10:00:00Z", "Set alarm for 7", "time", "7", "19:00:00Z"),
-    ("2026-11-30T10:00:00Z", "Set alarm for 7", "time", "alarm for 7", "07:00:00Z"),
-    ("2026-11-30T10:00:00Z", "Book the call for tomorrow morning 9", "datetime", "tomorrow morning 9",
-     "2026-12-01T09:00:00Z"),
 ]
 
 
