@@ -529,10 +529,10 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             out.append(Piece(match.start(), match.end(), "time", clocks=((hour, minute),)))
             continue
         lead = _before(text, match.start())
-        led = _CUE_BEFORE.search(lead)
-        if led and not _MONEY_BEFORE.search(lead) and not _NUMBER_HEAD.search(lead):
+        cue_word = _CUE_BEFORE.search(lead)
+        if cue_word and not _MONEY_BEFORE.search(lead) and not _NUMBER_HEAD.search(lead):
             # the cue stays in the quote, as in "at 5": "five hundred and thirty" alone is a number
-            start = match.start() - len(lead) + led.start()
+            start = match.start() - len(lead) + cue_word.start()
             out.append(Piece(start, match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
         counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
