@@ -289,7 +289,7 @@ _HOUR_ZONE = compiled(
 _US_ZONE_WORDS = frozenset(
     "eastern pacific central mountain alaska hawaii et pt ct mt est pst cst mst edt pdt cdt mdt".split())
 _NOON_OR_MIDNIGHT = frozenset({"noon", "midday", "midnight"})
-_COUNTED_UNITS = frozenset("hour hours hr hrs minutes mins".split())
+_COUNTED_UNITS = frozenset("hour hours hr hrs minute minutes min mins".split())
 _OFFSET_RELATIONS = frozenset("before after past to till until".split())
 _NAMED_WORDS = frozenset("noon midday midnight mid noontime noonish middayish".split())
 _HOUR_WORD_SET = frozenset(HOUR_WORDS)

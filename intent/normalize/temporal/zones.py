@@ -82,6 +82,7 @@ _PLACE_TIME = r"[^\W\d_][\w'.-]*(?:[ \t]+[^\W\d_][\w'.-]*){0,2}[ \t]+time"
 # offset of whole hours glued to them, as ISO 8601 allows (only "+": "9:30-10" is a range).
 ZONE = compiled(rf"\s*\(?\s*({_OFFSET}|\b{_IANA}\b|\b(?:{_NAMES})\b|\b{_PLACE_TIME}\b|(?<=\d)z\b|"
                 r"(?<=\d)\+\d{2}(?![\d:.]))\s*\)?", re.IGNORECASE)
+_WHOLE_HOURS = compiled(r"\+\d{2}")
 _OFFSET_PARTS = compiled(r"(?:utc|gmt)?\s*([+-−])\s*(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
 
@@ -101,7 +102,7 @@ def zone_key(written: str) -> str | None:
         return _REGIONAL[word]
     if word.endswith(" time"):
         return _places().get(word[: -len(" time")].replace(".", "").replace("'", ""))
-    if re.fullmatch(r"\+\d{2}", word):  # "+01" glued to a clock
+    if _WHOLE_HOURS.fullmatch(word):  # "+01" glued to a clock
         hours = int(word[1:])
         return str(hours * 60) if 0 < hours <= 14 else ("0" if hours == 0 else "?")
     parts = _OFFSET_PARTS.search(word)
