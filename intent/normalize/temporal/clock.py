@@ -94,6 +94,7 @@ _EVENT_LEAD = compiled(
     re.IGNORECASE,
 )
 _DIGIT_GLUED_BEFORE = compiled(r"\d[:.]$")
+_AND_BEFORE = LazyPattern(rf"\b(?:\d{{1,2}}|{HOUR_WORD})\s+and\s+$", re.IGNORECASE)
 _MONEY_BEFORE = compiled(r"\b(?:paid|pay|pays|paying|cost|costs|costing|price|priced|spent|spend|owe|owed|owes|"
                          r"charged?|bucks|dollars|euros|pounds|sold|bought|sell|sells|selling|buy|buys|buying|bid|worth|valued)\b",
                          re.IGNORECASE)
@@ -550,6 +551,8 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
         if re.search(r"\d[:.]$", _before(text, match.start(), 4)):
             continue  # "9:30 till 10pm": the minutes of a clock, not 30 minutes till 10pm
+        if _AND_BEFORE.search(_before(text, match.start(), 24)):
+            continue  # "five and twenty past four" (4:25) is not "twenty past four"
         raw = " ".join(match.group(1).lower().replace("-", " ").split())
         minutes = int(raw) if raw.isdigit() else _MINUTES_OF.get(raw, HOUR_WORDS.get(raw))
         if relation in ("to", "till", "before") and " min" not in match.group(0).lower() and minutes not in _TO_MINUTES:
