@@ -137,7 +137,7 @@ _WORD_CLOCK = compiled(
 _WORD_AT = compiled(
     rf"\b{_CUE}\s+({HOUR_WORD})(?:[\s-]+({MINUTE_WORD}))?(?:\s*o'?\s?clock)?\b"
     r"(?!\s+(?:people|persons|guests|of|or|more|days?|weeks?|hours?|minutes?|times?|items?|tickets?|seats?|nights?|"
-    r"hundred|thousand|million)\b)",
+    r"hundred|thousand|million)\b|\s+and\s+\w+(?:[\s-]\w+)?\s+(?:past|to|after|before)\b)",
     re.IGNORECASE,
 )
 _EVENT_NOUN = (r"meetings?|calls?|appointments?|flights?|trains?|sessions?|interviews?|stand-?ups?|syncs?|"
