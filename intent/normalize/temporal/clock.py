@@ -111,9 +111,9 @@ _AT_HOUR = compiled(
 # (a timer for a while; "a reminder for 3 tasks" is a count)
 _ALARM_HOUR = LazyPattern(
     rf"\b(?:alarms?|reminders?|wake-?up\s+call)\s+for\s+(1[0-2]|0?[1-9]|{HOUR_WORD})(?:\s*o'?\s?clock)?\b"
-    rf"(?![\s-]+(?:{MINUTE_WORD})\b)"
-    r"(?![%:/-]|[.,]\d|\s+\d|\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|times?|people|of|"
-    r"[ap]\.?m)\b)",
+    # ending its clause or before its day ("alarm for 2 jul 22", "alarm for 12 midnight" are other phrases)
+    # (a stop only at the end: "alarm for 7. April" is a German date)
+    r"(?=\s*(?:$|[,;!?)]|\.\s*$|\s+(?:today|tonight|tomorrow|tmrw|on|this|next|every|daily|please|pls)\b))",
     re.IGNORECASE,
 )
 _ALARM_WORDS = frozenset("alarm alarms reminder reminders call".split())
@@ -194,13 +194,12 @@ _HOUR_ISH = LazyPattern(
 )
 # After "around 11", "at 5" or "by 2" a plural noun makes the number a count ("buy around 11 apples",
 # "rate it at 5 stars", "won by 2 goals", "retry after 3 attempts"), and so does a unit or a magnitude
-# ("at 5 mph", "around 7 billion"). A plural noun: "apples", "chairs", "bucks"; not "is", "works",
-# "this", "downstairs", nor a recurring day or part of day ("at 5 Fridays", "at 6 mornings").
+# ("at 5 mph", "around 7 billion"). A plural noun: "apples", "chairs", "bucks", "mondays" ("about 3
+# mondays after May 25"); not "is", "works", "this", "downstairs".
 _WORD_AFTER_COUNT = compiled(
     r"\s+(?!(?:works|does|gets|goes|sounds|seems|suits|fits|was|has|is|pls|thanks|this|his|its|us|yes|plus|thus|"
     r"unless|always|perhaps|towards|afterwards|besides|downstairs|upstairs|outdoors|indoors|sometimes|nowadays|"
-    r"hers|ours|yours|theirs|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends|"
-    r"mornings|afternoons|evenings|nights|hrs|mins|secs)\b)[^\W\d_]{2,}s\b|"
+    r"hers|ours|yours|theirs|hrs|mins|secs)\b)[^\W\d_]{2,}s\b|"
     r"\s*(?:mph|kph|km/h|billion|million|thousand|dozen|go)\b",
     re.IGNORECASE,
 )
