@@ -38,7 +38,7 @@ PARTS = [
 WHOLE = [
     # a bare hour an alarm is set for, and one right after a day's part of day
     ("2026-11-30T10:00:00Z", "Set alarm for 7", "time", "7", "19:00:00Z"),
-    ("2026-11-30T10:00:00Z", "Set alarm for 7", "time", "alarm for 7", "07:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Set alarm for 7", "datetime", "7", "2026-12-01T07:00:00Z"),
     ("2026-11-30T10:00:00Z", "Book the call for tomorrow morning 9", "datetime", "tomorrow morning 9",
      "2026-12-01T09:00:00Z"),
     ("2011-02-24T00:00:00-05:00", "Remind me next wed. at 5pm", "datetime", "next wed. at 5pm",

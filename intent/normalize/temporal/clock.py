@@ -109,8 +109,10 @@ _AT_HOUR = compiled(
 )
 # "set an alarm for 7", "a reminder for five", "a wake-up call for six": an alarm is set for a time of day
 # (a timer for a while; "a reminder for 3 tasks" is a count)
+# The phrase is the hour alone ("alarm" is the request's target, and "for 7" alone is no time): a date-time
+# field reads it with the request; a time field's quote "7" does not read alone, so one is not filled.
 _ALARM_HOUR = LazyPattern(
-    rf"\b(?:alarms?|reminders?|wake-?up\s+call)\s+for\s+(1[0-2]|0?[1-9]|{HOUR_WORD})(?:\s*o'?\s?clock)?\b"
+    rf"\b(?:alarms?|reminders?|wake-?up\s+call)\s+for\s+((1[0-2]|0?[1-9]|{HOUR_WORD})(?:\s*o'?\s?clock)?)\b"
     # ending its clause or before its day ("alarm for 2 jul 22", "alarm for 12 midnight" are other phrases)
     # (a stop only at the end: "alarm for 7. April" is a German date)
     r"(?=\s*(?:$|[,;!?)]|\.\s*$|\s+(?:today|tonight|tomorrow|tmrw|on|this|next|every|daily|please|pls)\b))",
@@ -160,7 +162,7 @@ _HOURS_24 = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seve
 _MINUTE_24 = alternation(w for w, v in MINUTE_WORDS.items() if v >= 10 or w.startswith(("oh", "o ")))
 # Hours that are also the first words of years ("nineteen fifty", "twenty thirty") need a cue word.
 _YEAR_LIKE_HOURS = frozenset({16, 17, 18, 19, 20})
-_CUE_BEFORE = compiled(rf"(?:\b{_CUE}|@|\balarm\s+for)\s*$", re.IGNORECASE)
+_CUE_BEFORE = compiled(rf"(\b{_CUE}|@)\s*$|\balarm\s+(for)\s*$", re.IGNORECASE)
 _WORD_24 = LazyPattern(
     rf"\b({alternation(['twenty-one', 'twenty-two', 'twenty-three', *_HOURS_24])})[\s-]+"
     rf"({_MINUTE_24}|hundred)(?![\w-])(\s*(?:hours|hrs|h)\b)?(?:\s*{_MER})?",
@@ -482,8 +484,7 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_ALARM_HOUR, text, "for" in words and words & _ALARM_WORDS):
         if _WORD_AFTER_COUNT.match(text, match.end()):
             continue
-        # the words "alarm for" stay in the quote, as "at" does in "at 5": a bare "7" is no time
-        out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(_hour(match.group(1)), 0),
+        out.append(Piece(match.start(1), match.end(), "time", clocks=open_hour(_hour(match.group(2)), 0),
                          settled=False))
     for match in scan(_AT_24, text, cue):
         out.append(Piece(match.start(), match.end(), "time", clocks=((int(match.group(1)), 0),)))
@@ -531,8 +532,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         lead = _before(text, match.start())
         cue_word = _CUE_BEFORE.search(lead)
         if cue_word and not _MONEY_BEFORE.search(lead) and not _NUMBER_HEAD.search(lead):
-            # the cue stays in the quote, as in "at 5": "five hundred and thirty" alone is a number
-            start = match.start() - len(lead) + cue_word.start()
+            # a cue word stays in the quote, as in "at 5": "five hundred and thirty" alone is a number; after
+            # "alarm for" the phrase is the hour alone ("alarm" is the request's target)
+            start = match.start() - len(lead) + cue_word.start(1) if cue_word.group(1) else match.start()
             out.append(Piece(start, match.end(), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
         counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
