@@ -246,9 +246,9 @@ def _readings(evidence: str, schema: Mapping[str, Any], request: NormalizedReque
     alone = derive_values(evidence, schema, reference_time=request.reference_time, tense=tense)
     if own is None:
         return alone
-    known = {orjson.dumps(d.value) for d in alone}
-    return alone + [d for d in phrase_values(own, schema, reference_time=request.reference_time)
-                    if orjson.dumps(d.value) not in known]
+    # a value both give comes first as the words' own reading; its repeat is never reached
+    # (`_reading_of` takes the first match, offered candidates are kept once)
+    return alone + phrase_values(own, schema, reference_time=request.reference_time)
 
 
 def _typed(checked: CheckedValue, schema: Mapping[str, Any]) -> CheckedValue:
