@@ -71,7 +71,7 @@ def _simple(text: str) -> bool:
 _HASKELL_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _HASKELL_NUMBER = r"\(?\s*(-?\s*[\d.]+(?:e-?\d+)?)\s*\)?"
 _NUMERAL_EXAMPLE = re.compile(rf"examples\s+\(NumeralValue\s+{_HASKELL_NUMBER}\)\s*\[(.*?)\]", re.DOTALL)
-_MONEY_EXAMPLE = re.compile(rf"examples\s+\((simple|between|under|above)\s+(\w+)\s+(.*?)\)\s*\[(.*?)\]", re.DOTALL)
+_MONEY_EXAMPLE = re.compile(r"examples\s+\((simple|between|under|above)\s+(\w+)\s+(.*?)\)\s*\[(.*?)\]", re.DOTALL)
 _MONEY_VALUE = re.compile(rf"^{_HASKELL_NUMBER}$")
 # Duckling's currency constructors: an ISO code, or a family its symbol or word leaves open.
 _DUCKLING_CURRENCIES = {
@@ -187,9 +187,8 @@ def readings(phrase: NumberPhrase) -> list[float]:
 def currencies_read(phrase: NumberPhrase) -> set[str]:
     """The currencies the reader attaches to the numbers of the phrase."""
     from intent.normalize import find_numbers
-    from intent.normalize.currencies import currency_of
 
-    return {c for c in (currency_of(m.unit) for m in find_numbers(phrase.text)) if c is not None}
+    return {m.currency for m in find_numbers(phrase.text) if m.currency is not None}
 
 
 def _same(a: float, b: float) -> bool:
@@ -209,8 +208,9 @@ def outcome(values: list[float], expected: float) -> str:
 
 
 def amount_outcome(value_kind: str, phrase: NumberPhrase, read: set[str]) -> str:
-    """The value's outcome, then the currency's: read and the one expected, read and another, not read."""
-    from intent.normalize.currencies import currency_matches
+    """The value's outcome, then the currency's: read and the one expected (or a code of the family
+    expected), a family holding the code expected (the words leave it open: ambiguous), another, none."""
+    from intent.normalize.currencies import FAMILIES, currency_matches
 
     if value_kind != "right" or phrase.currency is None:
         return value_kind
@@ -218,7 +218,10 @@ def amount_outcome(value_kind: str, phrase: NumberPhrase, read: set[str]) -> str
         return "unresolved"
     if len(read) > 1:
         return "ambiguous"
-    return "right" if currency_matches(next(iter(read)), phrase.currency) else "wrong"
+    currency = next(iter(read))
+    if currency_matches(currency, phrase.currency):
+        return "right"
+    return "ambiguous" if phrase.currency in FAMILIES.get(currency, frozenset()) else "wrong"
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,7 +115,8 @@ def test_a_currency_is_right_when_it_is_the_one_expected_or_of_its_family() -> N
     assert amount_outcome("right", dollars, {"EUR"}) == "wrong"
     assert amount_outcome("wrong", dollars, {"dollar"}) == "wrong"
     us = NumberPhrase("10 dollars", 10, "t", money=True, currency="USD")
-    assert amount_outcome("right", us, {"dollar"}) == "wrong"  # the family does not say which dollar
+    assert amount_outcome("right", us, {"dollar"}) == "ambiguous"  # the family does not say which dollar
+    assert amount_outcome("right", us, {"pound"}) == "wrong"
 
 
 def test_phrases_are_scored_through_the_field_readings() -> None:

@@ -77,12 +77,22 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
     return date_time_text(day, (hour, minute), minutes)
 
 
-# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a couple".
-_UNREAD_NUMBER = compiled(r"\d|\b(?:half|quarter|third|dozen|hundred|thousand|million|couple|few)\b", re.IGNORECASE)
+# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a few", a scale
+# written short ("30 lkh", "300 cr": lakh and crore) or alone ("dozens", "thousands").
+_UNREAD_NUMBER = compiled(
+    r"\d|\b(?:half|quarter|third|(?:dozen|hundred|thousand|million|billion|trillion|lakh|lac|lkh|crore|cr|couple|"
+    r"pair)s?|few|several|point)\b",
+    re.IGNORECASE,
+)
+# A dash and a space before the number opening a quote: a list's bullet or a range's dash as often as
+# a minus ("- 1,200,000").
+_DASH_OPENING = compiled(r"^[-−–]\s+(?=[\d.$€£])")
 
 
 def _numbers(text: str, integer: bool) -> list[Derived]:
     out: list[Derived] = []
+    if _DASH_OPENING.match(text):
+        return out
     mentions = find_numbers(text)
     leftover = list(text)
     for mention in mentions:
