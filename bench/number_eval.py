@@ -1,18 +1,21 @@
 """Score the number and amount reader on another parser's public test corpus of numbers and money.
 
-    python -m bench.number_eval duckling PATH/Duckling/Numeral/EN/Corpus.hs PATH/Duckling/AmountOfMoney/EN/Corpus.hs
+    python -m bench.number_eval duckling PATH/Duckling/Numeral/EN/Corpus.hs PATH/Duckling/AmountOfMoney/EN/Corpus.hs \\
+        [PATH/Duckling/Ordinal/EN/Corpus.hs]
     python -m bench.number_eval duckling ... --failures 40 [--kind wrong]
     python -m bench.number_eval recognizers PATH/Specs/Number/English/NumberModel.json \\
         PATH/Specs/NumberWithUnit/English/CurrencyModel.json
 
 The data is not part of this repository; get it from the projects' public repositories: Duckling's
-English numeral and money corpora (``Duckling/Numeral/EN/Corpus.hs`` and
-``Duckling/AmountOfMoney/EN/Corpus.hs`` in facebook/duckling, BSD-3-Clause licence, read at commit
-2c226585; ``examples (NumeralValue v) [...]`` and ``examples (simple Currency v) [...]`` of its
-``allExamples``, read as text, never run) and Microsoft Recognizers-Text's English number and currency
-specs (``Specs/Number/English/NumberModel.json`` and ``Specs/NumberWithUnit/English/CurrencyModel.json``
-in microsoft/Recognizers-Text, MIT licence, read at commit 90e968ea; each result's text and resolved
-value, and for money its unit and ISO code).
+English numeral, money and ordinal corpora (``Duckling/Numeral/EN/Corpus.hs``,
+``Duckling/AmountOfMoney/EN/Corpus.hs`` and ``Duckling/Ordinal/EN/Corpus.hs`` in facebook/duckling,
+BSD-3-Clause licence, read at commit 2c226585; ``examples (NumeralValue v) [...]``, ``examples
+(simple Currency v) [...]`` and ``examples (OrdinalData n) [...]`` of its ``allExamples``, read as
+text, never run; an ordinal is read by an ``{"type": "integer"}`` field, as a position) and
+Microsoft Recognizers-Text's English number and currency specs
+(``Specs/Number/English/NumberModel.json`` and
+``Specs/NumberWithUnit/English/CurrencyModel.json`` in microsoft/Recognizers-Text, MIT licence,
+read at commit 90e968ea; each result's text and resolved value, and for money its unit and ISO code).
 
 A *simple phrase* is a text (Duckling's example, or the text of a span Recognizers-Text found) of at
 most six words whose expected value is one number, or one amount of money (a value and a currency).
@@ -53,6 +56,7 @@ _MAX_WORDS = 6
 # The corpora no rule is written from: their misses are never listed, so no one tunes on them.
 HELD_OUT_CORPORA = frozenset({"recognizers"})
 _NUMBER = {"type": "number"}
+_INTEGER = {"type": "integer"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,7 @@ class NumberPhrase:
     source: str
     money: bool = False
     currency: str | None = None  # the currency expected (ISO code or family), None when it names none
+    position: bool = False  # an ordinal: read by an integer field ("the 3rd" in a position field)
 
 
 def _simple(text: str) -> bool:
@@ -70,7 +75,8 @@ def _simple(text: str) -> bool:
 
 _HASKELL_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _HASKELL_NUMBER = r"\(?\s*(-?\s*[\d.]+(?:e-?\d+)?)\s*\)?"
-_NUMERAL_EXAMPLE = re.compile(rf"examples\s+\(NumeralValue\s+{_HASKELL_NUMBER}\)\s*\[(.*?)\]", re.DOTALL)
+_NUMERAL_EXAMPLE = re.compile(rf"examples\s+\((?:NumeralValue|OrdinalData)\s+{_HASKELL_NUMBER}\)\s*\[(.*?)\]",
+                              re.DOTALL)
 _MONEY_EXAMPLE = re.compile(r"examples\s+\((simple|between|under|above)\s+(\w+)\s+(.*?)\)\s*\[(.*?)\]", re.DOTALL)
 _MONEY_VALUE = re.compile(rf"^{_HASKELL_NUMBER}$")
 # Duckling's currency constructors: an ISO code, or a family its symbol or word leaves open.
@@ -115,6 +121,7 @@ def duckling_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Counter
                     phrases.append(NumberPhrase(text, float(value.group(1).replace(" ", "")), "duckling-money",
                                                 money=True, currency=currency))
         else:
+            ordinal = "Duckling.Ordinal" in source.split("where", 1)[0]
             for match in _NUMERAL_EXAMPLE.finditer(section):
                 number = float(match.group(1).replace(" ", ""))
                 for raw in _HASKELL_STRING.findall(match.group(2)):
@@ -122,7 +129,8 @@ def duckling_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Counter
                     if not _simple(text):
                         dropped["more than six words"] += 1
                         continue
-                    phrases.append(NumberPhrase(text, number, "duckling-numeral"))
+                    phrases.append(NumberPhrase(text, number, "duckling-ordinal" if ordinal else "duckling-numeral",
+                                                position=ordinal))
     return phrases, dropped
 
 
@@ -181,7 +189,7 @@ def readings(phrase: NumberPhrase) -> list[float]:
     """The values a number field's quote of the phrase can stand for (what the verifier accepts)."""
     from intent.normalize import derive_values
 
-    return [float(d.value) for d in derive_values(phrase.text, _NUMBER)]
+    return [float(d.value) for d in derive_values(phrase.text, _INTEGER if phrase.position else _NUMBER)]
 
 
 def currencies_read(phrase: NumberPhrase) -> set[str]:
@@ -279,7 +287,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     scored = score(phrases)
     for source in sorted({p.source for p in phrases}):
         mine = [s for s in scored if s.phrase.source == source]
-        print(report(f"{source} (number field)", Counter(s.value for s in mine)))
+        field = "integer field" if any(s.phrase.position for s in mine) else "number field"
+        print(report(f"{source} ({field})", Counter(s.value for s in mine)))
         if any(s.phrase.money for s in mine):
             print(report(f"{source} (value and currency)", Counter(s.amount for s in mine)))
     shown = [s for s in scored if s.amount != "right" and (args.kind is None or s.amount == args.kind)]

@@ -63,7 +63,7 @@ def _status(phrase: str, value: Any, schema: dict[str, Any]) -> str:
 
 def test_the_corpus_is_read() -> None:
     assert len(LINES) > 120
-    assert {line.family for line in LINES} == {"words", "digits", "money"}
+    assert {line.family for line in LINES} == {"words", "digits", "money", "ordinals"}
 
 
 @pytest.mark.parametrize("line", LINES, ids=[line.id for line in LINES])

@@ -65,6 +65,19 @@ allExamples = concat
 '''
 
 
+ORDINAL = '''module Duckling.Ordinal.EN.Corpus
+  ( corpus ) where
+
+allExamples :: [Example]
+allExamples = concat
+  [ examples (OrdinalData 21)
+             [ "twenty-first"
+             , "21st"
+             ]
+  ]
+'''
+
+
 def _write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -136,3 +149,12 @@ def test_duckling_failures_are_listed(tmp_path: Path, capsys: Any) -> None:
     assert main(["duckling", str(_write(tmp_path, "Numeral.hs", NUMERAL)), "--failures", "5"]) == 0
     out = capsys.readouterr().out
     assert "duckling-numeral (number field): 4 phrases" in out
+
+
+def test_duckling_ordinals_are_positions_read_by_an_integer_field(tmp_path: Path, capsys: Any) -> None:
+    path = _write(tmp_path, "Ordinal.hs", ORDINAL)
+    phrases, _ = duckling_phrases([path])
+    assert [(p.text, p.value, p.position) for p in phrases] == [("twenty-first", 21, True), ("21st", 21, True)]
+    assert [s.value for s in score(phrases)] == ["right", "right"]
+    assert main(["duckling", str(path)]) == 0
+    assert "duckling-ordinal (integer field): 2 phrases  right 100.0%" in capsys.readouterr().out

@@ -10,7 +10,7 @@ from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
 from intent.normalize.spans import SpanSet
 
-__all__ = ["find_numbers", "parse_number_words"]
+__all__ = ["find_numbers", "ordinal_value", "parse_number_words"]
 
 _SMALL = {
     "zero": 0, "nought": 0, "naught": 0, "nil": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -85,6 +85,9 @@ def parse_number_words(words: list[str]) -> int | None:
                 return None
             continue
         scale = _scale(word)
+        if word in _SMALL or word in _TENS:
+            if last == "article":
+                return None  # "a three": an article counts only a scale ("a hundred", "a dozen")
         if word in _SMALL:
             if last in ("small",) or (last == "tens" and _SMALL[word] >= 10):
                 return None
@@ -124,12 +127,24 @@ def parse_number_words(words: list[str]) -> int | None:
     return total + current
 
 
+# The rest of an ordinal after number words: "twenty-first", "twenty first", "one hundred and first"
+# are positions, and their first words no count.
+_UNIT_ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+_ORDINAL_REST = compiled(
+    rf"^(?:[-\u2010-\u2015]\s*(?:{_UNIT_ORDINALS})\b|\s+(?:and\s+)?(?:{_UNIT_ORDINALS})\b)", re.IGNORECASE
+)
+_ENDS_IN_TENS = compiled(rf"(?:{'|'.join(_TENS)}|hundred|thousand)$", re.IGNORECASE)
+
+
 def _word_mentions(text: str) -> list[Mention]:
     found: list[Mention] = []
     for match in _WORD_RUN.finditer(text):
         words = re.split(r"[\s-]+", match.group(0))
         value = parse_number_words(words)
         if value is None:
+            continue
+        rest = _ORDINAL_REST.match(text[match.end() :])
+        if rest and (not rest.group(0)[0].isspace() or _ENDS_IN_TENS.search(match.group(0))):
             continue
         if match.group(0).lower() == "one" and (
             _PRONOUN_ONE_BEFORE.search(text[: match.start()]) or _PRONOUN_ONE_AFTER.match(text[match.end() :])
@@ -328,3 +343,53 @@ def _plain_numbers(text: str) -> list[Mention]:
             value = int(value)
         found.append(Mention(match.start(), match.end(), value))
     return found
+
+
+# Ordinals, read by a field that wants an integer position ("the 3rd", "twenty-first"): never by a
+# number field, where "a third" is a fraction.
+_ORDINAL_WORDS = {
+    "first": "one", "second": "two", "third": "three", "fourth": "four", "fifth": "five", "sixth": "six",
+    "seventh": "seven", "eighth": "eight", "ninth": "nine", "tenth": "ten", "eleventh": "eleven",
+    "twelfth": "twelve", "thirteenth": "thirteen", "fourteenth": "fourteen", "fifteenth": "fifteen",
+    "sixteenth": "sixteen", "seventeenth": "seventeen", "eighteenth": "eighteen", "nineteenth": "nineteen",
+    "twentieth": "twenty", "thirtieth": "thirty", "fortieth": "forty", "fiftieth": "fifty", "sixtieth": "sixty",
+    "seventieth": "seventy", "eightieth": "eighty", "ninetieth": "ninety", "hundredth": "hundred",
+    "thousandth": "thousand", "millionth": "million",
+}  # fmt: skip
+_DIGIT_ORDINAL = compiled(r"^(?:the\s+)?(\d{1,6})(st|nd|rd|th)$", re.IGNORECASE)
+# "twentyfifth": a tens word glued to the ordinal of a unit, as speech-to-text and hurried typing write it
+_GLUED_ORDINAL = compiled(rf"^({'|'.join(_TENS)})({'|'.join(list(_ORDINAL_WORDS)[:9])})$", re.IGNORECASE)
+
+
+_SECONDS = compiled(r"\ssecond$", re.IGNORECASE)
+
+
+def _suffix(number: int) -> str:
+    if number % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+def ordinal_value(text: str) -> int | None:
+    """The position a whole quote states as an ordinal ("3rd", "the third", "twenty-first"), or None.
+
+    The suffix must be the number's own ("3rd", not "3th"); a cardinal before the last word is read
+    as part of the number ("one hundred and first")."""
+    quote = text.strip()
+    digits = _DIGIT_ORDINAL.match(quote)
+    if digits:
+        number = int(digits.group(1))
+        return number if digits.group(2).lower() == _suffix(number) else None
+    words = [w for w in re.split(r"[\s\-\u2010-\u2015]+", quote.lower()) if w]
+    if words[:1] == ["the"]:
+        words = words[1:]
+    if not words or words[0] in ("a", "an"):
+        return None  # "a third" is a fraction
+    glued = _GLUED_ORDINAL.match(words[-1])
+    if glued:
+        words[-1:] = [glued.group(1).lower(), glued.group(2).lower()]
+    if words[-1] not in _ORDINAL_WORDS:
+        return None
+    if len(words) > 1 and _SECONDS.search(quote):
+        return None  # "forty second": the 42nd, or forty seconds
+    return parse_number_words([*words[:-1], _ORDINAL_WORDS[words[-1]]])
