@@ -131,7 +131,7 @@ def parse_number_words(words: list[str]) -> int | None:
 # are positions, and their first words no count.
 _UNIT_ORDINALS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
 _ORDINAL_REST = compiled(
-    rf"^(?:[-\u2010-\u2015]\s*(?:{_UNIT_ORDINALS})\b|\s+(?:and\s+)?(?:{_UNIT_ORDINALS})\b)", re.IGNORECASE
+    rf"(?:[-\u2010-\u2015]\s*(?:{_UNIT_ORDINALS})\b|\s+(?:and\s+)?(?:{_UNIT_ORDINALS})\b)", re.IGNORECASE
 )
 _ENDS_IN_TENS = compiled(rf"(?:{'|'.join(_TENS)}|hundred|thousand)$", re.IGNORECASE)
 
@@ -143,7 +143,7 @@ def _word_mentions(text: str) -> list[Mention]:
         value = parse_number_words(words)
         if value is None:
             continue
-        rest = _ORDINAL_REST.match(text[match.end() :])
+        rest = _ORDINAL_REST.match(text, match.end())
         if rest and (not rest.group(0)[0].isspace() or _ENDS_IN_TENS.search(match.group(0))):
             continue
         if match.group(0).lower() == "one" and (
@@ -221,7 +221,7 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
             continue
         number = float(match.group(2).replace(",", "") + (match.group(3) or "")) * scale
         found.append(Mention(match.start(), match.end(), _exact(-number if match.group(1) else number)))
-    for match in _POINT.finditer(scanned):
+    for match in _POINT.finditer(scanned) if "point" in scanned.lower() else ():
         whole_digits, whole_words, fraction, scale_word = match.groups()
         whole: int | None = 0
         if whole_digits:
