@@ -80,8 +80,8 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
 # Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a few", a scale
 # written short ("30 lkh", "300 cr": lakh and crore) or alone ("dozens", "thousands").
 _UNREAD_NUMBER = compiled(
-    r"\d|\b(?:half|quarter|third|(?:dozen|hundred|thousand|million|billion|trillion|lakh|lac|lkh|crore|cr|couple|"
-    r"pair)s?|few|several|point)\b",
+    r"\d|\b(?:half|halves|(?:quarter|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|dozen|hundred|thousand|"
+    r"million|billion|trillion|lakh|lac|lkh|crore|cr|couple|pair)s?|few|several|point)\b",
     re.IGNORECASE,
 )
 # A dash and a space before the number opening a quote: a list's bullet or a range's dash as often as

@@ -154,9 +154,11 @@ def _word_mentions(text: str) -> list[Mention]:
     return found
 
 
-# "1.5k", "$2.5m", "€3bn": thousands always; millions and billions only as money ("5m" is also 5 minutes).
-_SUFFIXED = compiled(r"(?<![\w.,])([-−]?)(\d{1,6}(?:\.\d{1,3})?)\s?(k|m|mm|bn)\b", re.IGNORECASE)
-_SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "bn": 1_000_000_000}
+# "1.5k", "$2.5m", "€3bn", "1.2M": thousands always, millions in a capital glued to the digits ("1.2M
+# users"); a small "m" and "b" only as money ("5m" is also 5 minutes or metres, "2B" a flat).
+_SUFFIXED = compiled(r"(?<![\w.,])([-−]?)(\d{1,6}(?:\.\d{1,3})?)(\s?(?:k|m|mm|bn|b))\b", re.IGNORECASE)
+_SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "bn": 1_000_000_000, "b": 1_000_000_000}
+_ALWAYS_READ = frozenset({"k", "K", "M", "MM"})
 # "3 million", "1.2 million", "2 dozens", "5 lakh", "3 thousand million": digits, then scale words.
 _DIGITS_SCALED = compiled(
     rf"(?<![\w.,/:@#-])([-−]?)(\d{{1,3}}(?:,\d{{3}})+|\d{{1,6}})(\.\d{{1,6}})?\s+((?:{_SCALE_WORDS})"
@@ -168,6 +170,17 @@ _DIGITS_SCALED = compiled(
 _FRACTION = compiled(r"(?<![\w/.,])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,3})(?![\w/]|\.\d)")
 _DENOMINATORS = frozenset({2, 3, 4, 5, 6, 7, 8, 9, 10, 100})
 _AND_A_HALF = compiled(r"\s+and\s+a\s+half\b", re.IGNORECASE)
+# Fractions in words after a count or "a": "a quarter", "three quarters", "two-thirds", "one fifth",
+# "2 and three quarters"; "the third" and "second" are no fraction, and "half" alone no amount.
+_PARTS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+          "eighth": 8, "ninth": 9, "tenth": 10, "hundredth": 100}
+_PARTS.update({f"{part}s": value for part, value in list(_PARTS.items()) if part not in ("half", "halves")})
+_WORD_FRACTION = compiled(
+    rf"\b(?:(\d{{1,6}}|(?:{_WORDS})(?:[\s-]+(?:{_WORDS}))*)\s+and\s+)?"
+    rf"(an?|one|two|three|four|five|six|seven|eight|nine|ten)[\s-]+"
+    rf"(halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|hundredths?)\b",
+    re.IGNORECASE,
+)
 _HALF_A = compiled(r"\b(?:a\s+)?half\s+(?:a\s+)?(dozen|hundred|thousand|million)\b", re.IGNORECASE)
 _HALF_SCALES = {"dozen": 6, "hundred": 50, "thousand": 500, "million": 500_000}
 # "a couple", "a pair (of)": two. "a few" and "several" are no number.
@@ -211,6 +224,13 @@ def _money(text: str, start: int, end: int, *, digits: bool) -> tuple[str | None
     return None, start, end
 
 
+def _whole_part(written: str | None) -> int | None:
+    """The whole number before a fraction or a decimal point, in digits or words (none written: 0)."""
+    if not written:
+        return 0
+    return int(written) if written.isdigit() else parse_number_words(re.split(r"[\s-]+", written))
+
+
 def _compound_mentions(text: str, scanned: str) -> list[Mention]:
     """Numbers written with a scale word or letter, a fraction, "point", "and a half", "half a dozen",
     "a couple"; ``scanned`` is ``text`` with the currencies glued to digits blanked out."""
@@ -223,11 +243,7 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         found.append(Mention(match.start(), match.end(), _exact(-number if match.group(1) else number)))
     for match in _POINT.finditer(scanned) if "point" in scanned.lower() else ():
         whole_digits, whole_words, fraction, scale_word = match.groups()
-        whole: int | None = 0
-        if whole_digits:
-            whole = int(whole_digits)
-        elif whole_words:
-            whole = parse_number_words(re.split(r"[\s-]+", whole_words))
+        whole = _whole_part(whole_digits or whole_words)
         scale = parse_number_words(["one", scale_word]) if scale_word else 1
         if whole is None or scale is None:
             continue
@@ -237,10 +253,11 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         found.append(Mention(match.start() + len(match.group(0)) - len(match.group(0).lstrip()), match.end(),
                              _exact(float(f"{whole}.{decimals}") * scale)))
     for match in _SUFFIXED.finditer(scanned):
-        suffix = match.group(3).lower()
-        if suffix != "k" and _money(text, match.start(), match.end(), digits=True)[0] is None:
+        suffix = match.group(3).strip()
+        glued = suffix == match.group(3) or suffix.lower() == "k"
+        if not (suffix in _ALWAYS_READ and glued) and _money(text, match.start(), match.end(), digits=True)[0] is None:
             continue
-        number = float(match.group(2)) * _SCALE_SUFFIX[suffix]
+        number = float(match.group(2)) * _SCALE_SUFFIX[suffix.lower()]
         found.append(Mention(match.start(), match.end(), _exact(-number if match.group(1) else number)))
     for match in _FRACTION.finditer(scanned):
         numerator, denominator = int(match.group(2)), int(match.group(3))
@@ -248,6 +265,14 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
             continue
         whole = int(match.group(1) or 0)
         found.append(Mention(match.start(), match.end(), _exact(whole + numerator / denominator)))
+    for match in _WORD_FRACTION.finditer(scanned):
+        whole_written, count, part = match.group(1), match.group(2).lower(), match.group(3).lower()
+        numerator = 1 if count in ("a", "an") else _SMALL[count]
+        denominator = _PARTS[part]
+        fraction_whole = _whole_part(whole_written)
+        if numerator >= denominator or (count == "a" and part.endswith("s")) or fraction_whole is None:
+            continue
+        found.append(Mention(match.start(), match.end(), _exact(fraction_whole + numerator / denominator)))
     for match in _HALF_A.finditer(scanned):
         found.append(Mention(match.start(), match.end(), _HALF_SCALES[match.group(1).lower()]))
     for match in _TWO.finditer(scanned):
