@@ -200,6 +200,8 @@ _POINT = compiled(
 )
 # "minus 5", "negative five hundred": the sign said in a word.
 _SIGN_WORD = compiled(r"\b(?:minus|negative)\s+$", re.IGNORECASE)
+# A minus before a currency symbol or code ("-$50", "-EUR 20"); not a range's dash ("$10-$20").
+_MINUS_BEFORE_MONEY = compiled(r"(?<![\w$€£¥₹.,])[-−]$")
 # The cents of an amount after its currency: "$20 and 43c", "20 dollars 43 cents", "3 GBP 1 pence".
 _MINOR = compiled(
     rf"\s+(?:and\s+)?(\d{{1,2}}|(?:{_WORDS})(?:[\s-]+(?:{_WORDS}))?)\s?(?:cents?|¢|c|pence|p|sen|sens)\b",
@@ -285,11 +287,13 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
 def _with_sign_and_currency(text: str, mention: Mention) -> Mention:
     """``mention`` with the sign word before it, and the currency around it (and its cents after it)."""
     start, value = mention.start, mention.value
-    sign = _SIGN_WORD.search(text, max(0, start - 12), start)
-    if sign is not None and not (isinstance(value, (int, float)) and value < 0):
-        start, value = sign.start(), -value
     digits = text[mention.start : mention.end][-1:].isdigit()
-    currency, _, money_end = _money(text, mention.start, mention.end, digits=digits)
+    currency, money_start, money_end = _money(text, mention.start, mention.end, digits=digits)
+    sign = _SIGN_WORD.search(text, max(0, money_start - 12), money_start)
+    if sign is None and money_start < mention.start:
+        sign = _MINUS_BEFORE_MONEY.search(text, max(0, money_start - 2), money_start)  # "-$50"
+    if sign is not None and value >= 0:
+        start, value = sign.start(), -value
     unit = mention.unit
     end = mention.end
     if currency is not None:
