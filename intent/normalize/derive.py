@@ -12,7 +12,7 @@ from typing import Any
 from intent.compiled_regex import compiled
 from intent.normalize.enums import find_enum_values
 from intent.normalize.kinds import FieldKind, field_kind
-from intent.normalize.numbers import find_numbers
+from intent.normalize.numbers import find_numbers, ordinal_value
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
 from intent.normalize.temporal import (
     TemporalMention,
@@ -77,12 +77,22 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
     return date_time_text(day, (hour, minute), minutes)
 
 
-# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a couple".
-_UNREAD_NUMBER = compiled(r"\d|\b(?:half|quarter|third|dozen|hundred|thousand|million|couple|few)\b", re.IGNORECASE)
+# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a few", a scale
+# written short ("30 lkh", "300 cr": lakh and crore) or alone ("dozens", "thousands").
+_UNREAD_NUMBER = compiled(
+    r"\d|\b(?:half|halves|(?:quarter|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|dozen|hundred|thousand|"
+    r"million|billion|trillion|lakh|lac|lkh|crore|cr|couple|pair)s?|few|several|point)\b",
+    re.IGNORECASE,
+)
+# A dash and a space before the number opening a quote: a list's bullet or a range's dash as often as
+# a minus ("- 1,200,000").
+_DASH_OPENING = compiled(r"^[-−–]\s+(?=[\d.$€£])")
 
 
 def _numbers(text: str, integer: bool) -> list[Derived]:
     out: list[Derived] = []
+    if _DASH_OPENING.match(text):
+        return out
     mentions = find_numbers(text)
     leftover = list(text)
     for mention in mentions:
@@ -103,6 +113,16 @@ def _numbers(text: str, integer: bool) -> list[Derived]:
             return out  # "nan" and "inf" are words, not amounts; long digit runs are not exact
         if not integer or number.is_integer():
             out.append(Derived(int(number) if number.is_integer() else number))
+    return out
+
+
+def _integers(text: str) -> list[Derived]:
+    """An integer field's readings: its numbers, else the position an ordinal states ("the 3rd")."""
+    out = _numbers(text, True)
+    if not out:
+        position = ordinal_value(text)
+        if position is not None:
+            out.append(Derived(position))
     return out
 
 
@@ -218,8 +238,10 @@ def _derive(
         if numeric:
             out.extend(d for d in _numbers(text, False) if d.value in numeric)
         return out
-    if kind in (FieldKind.INTEGER, FieldKind.NUMBER):
-        return _numbers(text, kind is FieldKind.INTEGER)
+    if kind is FieldKind.INTEGER:
+        return _integers(text)
+    if kind is FieldKind.NUMBER:
+        return _numbers(text, False)
     if kind is FieldKind.BOOLEAN:
         word = text.lower().strip(" .!")
         return [Derived(_BOOLEAN_WORDS[word])] if word in _BOOLEAN_WORDS else []
