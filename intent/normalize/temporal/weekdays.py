@@ -30,11 +30,13 @@ from intent.normalize.temporal.lexicon import (
     COUNT,
     MONTH,
     MONTHS,
+    ORDINAL_WORD,
     WEEKDAY,
     WEEKDAYS,
     YEAR,
     LazyPattern,
     count_of,
+    day_of,
     scan,
 )
 from intent.normalize.temporal.lexicon import before as _before
@@ -126,10 +128,13 @@ def _nth_alone_pattern() -> re.Pattern[str]:
         r"with|instead|too)\b)",
         re.IGNORECASE,
     )
-# "the first day of next year", "the last day of 2027"
+# "the first day of next year", "the last day of 2027", "the 100th day of 2027", "the 256th day of the
+# year": a day numbered inside its year (a numbered day of a month is the calendar family's)
 _DAY_OF_YEAR = compiled(
-    rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
-    rf"the\s+previous|previous)\s+year|({YEAR}))\b",
+    # "my first day of the year at the gym" is the speaker's own, not the calendar's
+    r"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
+    rf"\b(?:the\s+)?(last|[1-9]\d{{0,2}}(?:st|nd|rd|th)|{ORDINAL_WORD})\s+day\s+of\s+(?:(this|next|last|the\s+next|"
+    rf"the\s+coming|the\s+following|the\s+previous|previous|the)\s+year|({YEAR}))\b",
     re.IGNORECASE,
 )
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
@@ -254,6 +259,36 @@ def _nth_alone(match: re.Match[str], today: date) -> Piece:
     coming = _nth_in_month(today.replace(day=1) + relativedelta(months=1), weekday, nth)
     return Piece(match.start(), match.end(), "date", days=(this_month, coming) if coming else (this_month,),
                  inferred=True, past_days=(this_month,), disputed=True)
+
+
+def _numbered_day(year: int, nth: int) -> date | None:
+    """The ``nth`` day of ``year`` (``-1``: its last), or None when the year has no such day."""
+    if nth == -1:
+        return date(year, 12, 31)
+    value = date(year, 1, 1) + timedelta(days=nth - 1)
+    return value if 0 < nth and value.year == year else None
+
+
+def _day_of_year(match: re.Match[str], today: date) -> Piece:
+    """"the 100th day of 2027", "the first day of next year", "the 256th day of the year". "the year" is
+    the reference's; once its day has passed, that year's or the next one's (as "the third Tuesday" said
+    alone), unless the sentence says which way it looks."""
+    word = match.group(1).lower()
+    nth = -1 if word == "last" else day_of(word) or 0
+    which = " ".join((match.group(2) or "").lower().split())
+    the_year = which == "the"
+    which = which.removeprefix("the ")
+    ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
+    year = int(match.group(3)) if match.group(3) else today.year + ahead
+    value = _numbered_day(year, nth)
+    if value is None:  # "the 366th day of 2027": no such day, and no other day read in its place
+        return Piece(match.start(), match.end(), "date", bad=True)
+    if the_year and value < today:
+        coming = _numbered_day(year + 1, nth)
+        if coming is not None:
+            return Piece(match.start(), match.end(), "date", days=(coming,), inferred=True,
+                         past_days=(value,), disputed=True)
+    return Piece(match.start(), match.end(), "date", days=(value,), inferred=not match.group(3))
 
 
 def _dated_piece(match: re.Match[str], value: date | None, inferred: bool) -> Piece | None:
@@ -422,11 +457,7 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
     for match in _nth_alone_pattern().finditer(text) if ordinal_word else ():
         out.append(_nth_alone(match, today))
     for match in _DAY_OF_YEAR.finditer(text):
-        which = " ".join((match.group(2) or "").lower().split()).removeprefix("the ")
-        ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
-        year = int(match.group(3)) if match.group(3) else today.year + ahead
-        day = date(year, 1, 1) if match.group(1).lower() in ("first", "1st") else date(year, 12, 31)
-        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=not match.group(3)))
+        out.append(_day_of_year(match, today))
     for match in _THE_BEFORE_LAST.finditer(text):
         weekday = WEEKDAYS[match.group(1).lower()]
         last_one = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)  # strictly before today
