@@ -667,7 +667,7 @@ _GLUED_DIGITS_AFTER = compiled(r"[.:]\d")
 _COLON_NUMBER_BEFORE = compiled(r"\d:\d{2}[ \t]+$")
 # "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
 _WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit "
-                              "fat great spy palm red green".split())
+                              "fat great spy palm red green bowl mothering remembrance".split())
 _STARTS_WITH_WEEKDAY = compiled(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
 _STARTS_WITH_NUMBER_OR_MONTH = compiled(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").

@@ -237,7 +237,8 @@ HOLIDAY_WORDS = frozenset(
     "groundhog vegan martin mlk presidents president washington mother mothers father fathers memorial labor "
     "labour columbus indigenous thanksgiving black cyber boss bosses easter good holy maundy palm ash shrove mardi "
     "pancake covenant ides ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king "
-    "kings nye nyd hallows cinco canada bastille australia saint".split()
+    "kings nye nyd hallows cinco canada bastille australia saint george georges andrew andrews david davids stephen "
+    "stephens burns fawkes bonfire hogmanay anzac waitangi candlemas souls assumption victoria civil mothering".split()
 )
 CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",
