@@ -26,6 +26,7 @@ ORDINAL_WORDS = {
     "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
     "thirtieth": 30,
+    "nineth": 9, "twelveth": 12,  # misspelt as often as not in typed requests
 }  # fmt: skip
 for _unit, _value in list(ORDINAL_WORDS.items()):
     if _value < 10:

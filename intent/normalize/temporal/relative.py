@@ -102,7 +102,7 @@ _LEADING = (rf"((?:(?:(?:{COUNT})\s+{_LEADING_UNIT}|\d{{1,3}}(?:{_LEADING_UNIT}|
 _LEADING_BEFORE = compiled(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE)
 _LEADING_PART = compiled(rf"({COUNT})\s*{_UNIT}", re.IGNORECASE)
 # "in about 5 hours", "in around 5 hours", "in ~5 hours": said roughly, the count's value (as "around 11")
-_IN = compiled(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|(?:about|around|roughly|approximately|approx\.?)"
+_IN = compiled(rf"\b(?:in|after)\s+(?:another\s+|(?:about|around|roughly|approximately|approx\.?)"
                rf"\s+(?:~\s*)?|~\s*|exactly\s+)?{_LEADING}"
                rf"{_AMOUNT}\s*{_UNIT}"
                r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?"
