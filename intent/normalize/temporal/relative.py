@@ -130,10 +130,16 @@ _SAME_TIME_NEXT = compiled(
     r"\b(?:at\s+)?(?:this|the\s+same|same)\s+time\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
 )
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
-# "3 weeks today" is that too, or today itself ("it's been 3 weeks today"): the sentence decides.
+# "3 weeks today" is that too, or today itself ("it's been 3 weeks today"): the sentence decides; so
+# are "a month today" and "a year tomorrow" (British: a year on; an anniversary: the day itself).
 _WEEK_ON = compiled(
-    r"\b(?:(a|one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)\s+(weeks?|fortnights?)\s+(today|tomorrow)|"
-    r"(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+    r"\b(?:(a|one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)\s+(weeks?|fortnights?|months?|years?)\s+"
+    r"(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+)
+# "same day next week", "this day next year", "the same day last month": today a week (month, year) on or
+# back, a day ("same time next week" is the moment); not read when that month has no such day.
+_SAME_DAY_NEXT = compiled(
+    r"\b(?:this|the\s+same|same)\s+day\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
 )
 # "in 4 business days", "3 working days from now", "2 business days ago": weekdays counted, Saturday
 # and Sunday skipped (public holidays are not known here, so a count that crosses one may be off by it).
@@ -465,11 +471,25 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             continue
         out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
                          needs_day="any"))
-    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight", "fortnights"}):
+    for match in scan(_SAME_DAY_NEXT, text, "day" in words):
+        unit = match.group(2).lower()
+        step = {"week": relativedelta(weeks=1), "month": relativedelta(months=1), "year": relativedelta(years=1)}[unit]
+        moved = today + step if match.group(1).lower() == "next" else today - step
+        if unit == "week" or moved.day == today.day:  # "same day next month" said on January 31st: no such day
+            out.append(Piece(match.start(), match.end(), "date", days=(moved,), inferred=True))
+    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight", "fortnights", "month", "months", "year",
+                                                "years"}):
         count = count_of(match.group(1) or "a") or 1
         unit = (match.group(2) or match.group(5)).lower()
-        weeks = 2 * count if unit.startswith("fortnight") else count
         start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
+        if unit.startswith(("month", "year")):
+            months = count * (12 if unit.startswith("year") else 1)
+            ahead = start_day + relativedelta(months=months)
+            if ahead.day == start_day.day:  # "a month today" said on January 31st: no such day, not read
+                out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True,
+                                 past_days=(start_day,), disputed=True))
+            continue
+        weeks = 2 * count if unit.startswith("fortnight") else count
         ahead = start_day + timedelta(weeks=weeks)
         if weeks > 2:  # "it has been 3 weeks today": the day itself, looking back
             out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True, past_days=(start_day,),
