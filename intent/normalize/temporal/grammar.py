@@ -855,7 +855,8 @@ _SHIFT = compiled(
 # "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day;
 # "third tuesday after christmas 2014": the third one on that side.
 _WORKING_DAY = r"weekday|business\s+day|working\s+day|work\s+day"  # Monday to Friday (holidays not known)
-_NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+# "next" as "first": "the next business day after Christmas", "next Monday after the 5th"
+_NTH_WORDS = {"first": 1, "1st": 1, "next": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
               "fifth": 5, "5th": 5}
 # "3 mondays after May 25", "two fridays before Christmas": counted the same way.
 _WEEKDAY_SHIFT = compiled(
