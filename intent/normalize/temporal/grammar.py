@@ -958,8 +958,9 @@ def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> 
 # "the first Monday of October", "three days after Easter", "every Friday", "Friday in March".
 _BEFORE_GUARD = compiled(
     r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
-    r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+"
-    r"(?:after|before|from|prior\s+to)|"
+    # "a month and a half from now", "a while from now": a count the grammar did not read ("now" is not read alone)
+    r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?|decades?|half|"
+    r"while)\s+(?:after|before|from|prior\s+to)|"
     rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
     # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
     rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:second|third|2nd|3rd)\s+to|"

@@ -220,7 +220,7 @@ def count_of(text: str) -> int | None:
 # words (or any digit) it holds, so text without dates or times costs a token scan, not the grammar.
 _UNIT_WORDS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins second seconds sec secs wk wks yr yrs".split()
+    "mins second seconds sec secs wk wks yr yrs decade decades mos".split()
 )
 MONTH_WORDS = frozenset(MONTHS)
 ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORDS)

@@ -85,7 +85,8 @@ _DAY_END = compiled(
 # Short units glued to their digits ("3d", "2w", "3mo", "5y", as feeds and chat stamp an age: "3w
 # later", "3y ago") are units only there; "m" alone is not one (minutes, months, metres, millions).
 _SHORT_UNIT = r"(?<=\d)(?:d|w|mos?|y)"
-_UNIT = (r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|"
+# "decades" (ten years) and "mos" (months, written short) after a count: "2 decades ago", "in 3 mos"
+_UNIT = (r"(decades?|days?|weeks?|wks?|fortnights?|months?|mos|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|"
          + _SHORT_UNIT + ")")
 # A count above 999 in digits ("1200 days ago", "1500 minutes from now"): never of hours, since
 # "after 1700 hours" is a clock time.
@@ -183,7 +184,7 @@ _NOW_TOKENS = frozenset({"now", "moment", "present", "minute", "second", "instan
 _DAY_END_TOKENS = frozenset({"eod", "cob", "eob", "eop", "day", "business", "play"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins second seconds sec secs wk wks yr yrs".split()
+    "mins second seconds sec secs wk wks yr yrs decade decades mos".split()
 )
 
 
@@ -276,6 +277,11 @@ def _shift_within(reference: datetime, amount: float, unit: str, sign: int, lead
         # counted from the reference moment, its seconds kept: "in 2 minutes" said at 13:07:18 is 13:09:18
         moment = reference + timedelta(minutes=sign * int(minutes))
         return "moment", moment.date(), (moment.hour, moment.minute), moment.second, True
+    if unit == "decade":
+        amount, unit = amount * 10, "year"
+    if unit == "year" and float(amount * 12).is_integer():
+        # "half a year ago", "in a year and a half": a whole number of months
+        amount, unit = amount * 12, "month"
     if not float(amount).is_integer():
         return None  # "in 2.5 days" names no single day
     count = int(amount) * sign
