@@ -979,6 +979,7 @@ _AFTER_NUMBER = compiled(
 _AFTER_GUARD = compiled(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
     r"(?:ago|hence|later|earlier|(?:before|after)(?!\s+lunch\b)|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
+    r"but\s+one\b|"  # "last Monday but one": the one before it
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "Send the report Tuesday last please": "Tuesday last" before more words, the qualifier not taken

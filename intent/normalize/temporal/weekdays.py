@@ -52,8 +52,8 @@ _WEEKDAY_RE = compiled(
     r"(?:(?:\s+|,\s+(?=(?:this|next|last)\s+week\b))(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
     rf"(after\s+next(?!\s+(?:{WEEKDAY})\b)|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
-    # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
-    r"(next|coming|last|gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
+    # "Monday next", "Thursday coming", "Tuesday last", "Friday gone", "Monday just gone": the qualifier after the day
+    r"(next|coming|last|gone|just\s+gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
     r"\s+\d)))?\b",
     re.IGNORECASE,
 )
@@ -411,7 +411,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
     for match in _WEEKDAY_RE.finditer(text):
         qualifier = " ".join((match.group(1) or "").lower().split())
         if match.group(9) and not qualifier:
-            qualifier = {"gone": "past"}.get(match.group(9).lower(), match.group(9).lower())
+            after = " ".join(match.group(9).lower().split())
+            qualifier = "past" if after in ("gone", "just gone") else after
         name = match.group(2)
         weekday = WEEKDAYS[name.lower()]
         if not _readable(text, match, name, qualifier, bool(match.group(3))):
