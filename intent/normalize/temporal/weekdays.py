@@ -44,8 +44,9 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
+# "nxt fri": "next" as chat writes it
 _QUALIFIER = (r"this\s+coming|this\s+upcoming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
-              r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
+              r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|nxt|last|past|coming")
 _WEEKDAY_RE = compiled(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     # "on Tuesday, next week": the week after a comma too (read only at the end of the phrase)
@@ -409,7 +410,7 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         weekday = _TWO_LETTER_DAYS[name.lower()]
         out.append(_bare(start, end, weekday, today) if today else Piece(start, end, "date", weekday=weekday))
     for match in _WEEKDAY_RE.finditer(text):
-        qualifier = " ".join((match.group(1) or "").lower().split())
+        qualifier = " ".join((match.group(1) or "").lower().split()).replace("nxt", "next")
         if match.group(9) and not qualifier:
             after = " ".join(match.group(9).lower().split())
             qualifier = "past" if after in ("gone", "just gone") else after
