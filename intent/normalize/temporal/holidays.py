@@ -152,7 +152,7 @@ _OTHER_CALENDAR = compiled(
 _FIRST_NAME_GROUP = 3
 _HOLIDAY_RE = compiled(
     r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+upcoming|this\s+past|past|upcoming|previous|"
-    r"the\s+previous|following|the\s+following)\s+)?"
+    r"the\s+previous|following|the\s+following|(?:this|next|last)\s+year['’]?s)\s+)?"
     r"(" + "|".join(f"({name})" for name in _NAMES) + r")\b"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
     re.IGNORECASE,
@@ -226,6 +226,8 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
             out.append(Piece(start, counted.end(), "date", days=(day,), inferred=True))
             continue
         which_year = match.group(_FIRST_NAME_GROUP + len(_NAMES) + 1)
+        if qualifier.endswith(("year's", "year’s", "years")):  # "next year's Christmas", "last year's Easter"
+            which_year, qualifier = qualifier.split()[0], ""
         if which_year:
             year = today.year + {"this": 0, "next": 1, "last": -1}[which_year.lower()]
             day = rule(year)
