@@ -59,7 +59,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.named_week import in_named_week
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
-from intent.normalize.temporal.relative import relative_pieces
+from intent.normalize.temporal.relative import BOUND_BEFORE, relative_pieces
 from intent.normalize.temporal.rests import next_to_unread_rest
 from intent.normalize.temporal.stamps import morning_of_written_stamp
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
@@ -819,12 +819,25 @@ def _same_kind(first: TemporalMention, second: TemporalMention) -> bool:
     return {r.clock is not None for r in first.readings} == {r.clock is not None for r in second.readings}
 
 
+# A phrase that starts with a count of a unit ("a year ago", "3 days from now", "half a year ago"; not "5pm")
+_STARTS_WITH_COUNT = compiled(
+    rf"(?:\d+(?:\.\d+)?|half|{COUNT})\s*(?:and\s+a\s+half\s+)?(?:an?\s+)?(?:decades?|years?|yrs?|months?|mos|weeks?|"
+    r"wks?|fortnights?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?)\b", re.IGNORECASE)
+
+
+def _bounded_count(text: str, mention: TemporalMention) -> bool:
+    """"over a year ago", "less than a week from now": a count after a bound names no day."""
+    return (_STARTS_WITH_COUNT.match(text, mention.start) is not None
+            and BOUND_BEFORE.search(_before(text, mention.start, 24)) is not None)
+
+
 def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
     """The mentions no neighbouring words qualify; a neighbour of a dropped one goes with it
     ("thanksgiving in 9 months", "the closest Monday to Oct 5th" are one phrase, not two)."""
     spans = [(m.start, m.end) for m in mentions]
     dropped = [_qualified_further(text, m, mentions[i + 1] if i + 1 < len(mentions) else None,
                                   mentions[i - 1] if i else None)
+               or _bounded_count(text, m)
                or _unread_neighbour(text, m, spans) or counted_from_unknown_day(text, m.start, m.end)
                or next_to_unread_rest(text, m.start, m.end, spans)
                for i, m in enumerate(mentions)]

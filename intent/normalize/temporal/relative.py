@@ -37,7 +37,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
-__all__ = ["relative_pieces"]
+__all__ = ["BOUND_BEFORE", "relative_pieces"]
 
 # A number after these counts people or things, not days ("a table for four day after tomorrow").
 _COUNTS_SOMETHING_ELSE = compiled(r"\b(?:for|of|with)[ \t]+$", re.IGNORECASE)
@@ -156,8 +156,9 @@ _HOURS_MINUTES = compiled(
     re.IGNORECASE,
 )
 # "over a year ago", "nearly a week ago", "less than 3 days from now", "at least a month ago": a bound on
-# how long, not a day ("about a year ago" is said roughly, and read as its value)
-_BOUND_BEFORE = compiled(r"\b(?:over|nearly|almost|more\s+than|less\s+than|fewer\s+than|under|at\s+least|"
+# how long, not a day ("about a year ago" is said roughly, and read as its value); the grammar judges a
+# quote ("a year ago") by the same words before it
+BOUND_BEFORE = compiled(r"\b(?:over|nearly|almost|more\s+than|less\s+than|fewer\s+than|under|at\s+least|"
                          r"at\s+most|upwards\s+of|up\s+to|not\s+quite|barely|within)\s+$", re.IGNORECASE)
 _DURATION_CUE = compiled(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
 # "+15 minutes", "+2h", "+1 day", "+2 months, 5 days", "-2hr5min", "now + 40 minutes": a count
@@ -426,7 +427,7 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         amount = _amount(match.group(1))
         if amount is None:
             continue
-        if _BOUND_BEFORE.search(_before(text, match.start(), 24)):
+        if BOUND_BEFORE.search(_before(text, match.start(), 24)):
             continue  # "over a year ago", "less than a week from now": a bound, no day
         if (amount != 1 and match.group(2).lower() == "day" and match.group(3).lower().startswith("after")
                 and _COUNTS_SOMETHING_ELSE.search(text, max(0, match.start() - 12), match.start())):
