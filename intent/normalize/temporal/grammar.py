@@ -976,7 +976,7 @@ _BEFORE_GUARD = compiled(
     r"while)\s+(?:after|before|from|prior\s+to)|"
     rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
     # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
-    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:second|third|2nd|3rd)\s+to|"
+    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month|day|{WEEKDAY})\s+of(?:\s+the)?|(?:second|third|2nd|3rd)\s+to|"
     # "next May 5th", "the previous Christmas", "since Monday": a qualifier the phrase did not take
     rf"next|nxt|lst|previous|following|coming|since|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
     r"\s+$",

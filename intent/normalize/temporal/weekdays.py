@@ -117,6 +117,14 @@ _NTH_OF_MONTH = compiled(
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
+# "the first Monday of 2027", "the last Friday of the year", "the first business day of next year": a
+# weekday counted inside a year, from its first day (or back from its last)
+_NTH_OF_YEAR = compiled(
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY})\s+"
+    r"(?:of|in)\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|the\s+previous|previous|the)\s+year|"
+    rf"({YEAR}))\b",
+    re.IGNORECASE,
+)
 # "first Sunday", "the third Tuesday": a weekday counted in the reference's month, said alone (no
 # month after it, nothing but the end, a stop or a time after it; "my first Sunday off" is not a date).
 @cache
@@ -268,6 +276,31 @@ def _numbered_day(year: int, nth: int) -> date | None:
         return date(year, 12, 31)
     value = date(year, 1, 1) + timedelta(days=nth - 1)
     return value if 0 < nth and value.year == year else None
+
+
+def _nth_of_year(match: re.Match[str], today: date) -> Piece:
+    """"the first Monday of 2027", "the last Friday of the year": in January, or back from December's
+    end. "the year" is the reference's; once that day has passed, that year's or the next one's."""
+    nth = _NTH[match.group(1).lower()]
+    name = match.group(2).lower()
+    weekday = WEEKDAYS.get(name, _BUSINESS)
+    which = " ".join((match.group(3) or "").lower().split())
+    ahead = {"this": 0, "next": 1, "the next": 1, "the coming": 1, "the following": 1, "last": -1,
+             "previous": -1, "the previous": -1}.get(which, 0)
+    year = int(match.group(4)) if match.group(4) else today.year + ahead
+
+    def counted(in_year: int) -> date | None:
+        return _nth_in_month(date(in_year, 1 if nth > 0 else 12, 1), weekday, nth)
+
+    value = counted(year)
+    if value is None:  # a count of working days through New Year's Day or Christmas: not read
+        return Piece(match.start(), match.end(), "date", bad=True)
+    if which == "the" and value < today:
+        coming = counted(year + 1)
+        if coming is not None:
+            return Piece(match.start(), match.end(), "date", days=(coming,), inferred=True, past_days=(value,),
+                         disputed=True)
+    return Piece(match.start(), match.end(), "date", days=(value,), inferred=not match.group(4))
 
 
 def _day_of_year(match: re.Match[str], today: date) -> Piece:
@@ -455,6 +488,8 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         piece = _nth_piece(match, today)
         if piece is not None:
             out.append(piece)
+    for match in _NTH_OF_YEAR.finditer(text):
+        out.append(_nth_of_year(match, today))
     ordinal_word = "first" in text.lower() or _NTH_ALONE_WORDS.search(text)
     for match in _nth_alone_pattern().finditer(text) if ordinal_word else ():
         out.append(_nth_alone(match, today))
