@@ -858,8 +858,10 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
 
 # "three days after Easter", "a week before Christmas", "the day after Thanksgiving" ("day after
 # Christmas", "the" left out as in "day after tomorrow"), "2 weeks from March 3".
+# "the morning after Thanksgiving", "the night before Christmas": the day after (before) it, a part of it
 _SHIFT = compiled(
-    rf"\b(?:(?:the\s+)?(day)|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
+    rf"\b(?:(?:the\s+)?(day|morning|afternoon|evening|night)|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+"
+    r"(after|before|from|following|"
     r"prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -958,7 +960,8 @@ def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> 
             if all((moved >= today) == (d >= today) for d in landed):
                 landed.append(moved)
     start = match.start()
-    weekday = _WEEKDAY_BEFORE_COUNT.search(text, max(0, start - 16), start)
+    # "sunday 3 weeks after january 15th" (not "Friday night before Christmas": no count)
+    weekday = _WEEKDAY_BEFORE_COUNT.search(text, max(0, start - 16), start) if match.group(2) else None
     if weekday is not None:
         named = WEEKDAYS[weekday.group(1).lower()]
         landed = [d for day in landed for d in weekday_in_week_of(day, named, loose=unit in ("month", "year"))]
@@ -973,7 +976,7 @@ _BEFORE_GUARD = compiled(
     r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
     # "a month and a half from now", "a while from now": a count the grammar did not read ("now" is not read alone)
     r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?|decades?|half|"
-    r"while)\s+(?:after|before|from|prior\s+to)|"
+    r"while|morning|afternoon|evening|night)\s+(?:after|before|from|prior\s+to)|"
     rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
     # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
     rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month|day|{WEEKDAY})\s+of(?:\s+the)?|(?:second|third|2nd|3rd)\s+to|"
