@@ -2,8 +2,10 @@
 Halloween, Thanksgiving (US), Black Friday, Memorial Day, Labor Day, Easter and the days counted
 from it. "Christmas" is the next one on or after the reference day; "last Christmas" the one
 before it ("previous Easter" too, and "following Easter" the next one); "Christmas 2027" and
-"Christmas of next year" name the year; "thanksgiving in a year" and "christmas 2 years ago" the
-one near the day the count lands on.
+"Christmas of next year" and "next year's Christmas" name the year; "thanksgiving in a year" and
+"christmas 2 years ago" the one near the day the count lands on. Days of one date or rule in the
+United Kingdom, Ireland, Canada, Australia and New Zealand are known too (St George's Day, Bonfire
+Night, Hogmanay, Victoria Day, Remembrance Sunday, Mothering Sunday, Anzac Day, Waitangi Day).
 
 Days set by lunar or other calendars (Eid, Diwali, Passover, Chinese New Year) are not computed
 here: their names are left unread rather than dated wrongly.

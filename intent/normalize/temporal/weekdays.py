@@ -4,7 +4,8 @@ week", "the Friday after next", "a week from Friday", "3 fridays from now", "nex
 "upcoming Thursday", "previous Friday", British "Friday week", "a week on Friday" and "a week Friday", "the last
 day of next year", "previous week - Monday", "first Sunday" (of the reference's month), "two
 fridays later", "final thursday in april", "on Tuesday, next week", the next and previous working day
-("next business day", "next weekday"), and the weekday of the week a count lands in (``weekday_in_week_of``).
+("next business day", "next weekday"), the weekday of the week a count lands in (``weekday_in_week_of``),
+and days counted inside a year ("the 100th day of 2027", "the first Monday of next year").
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
