@@ -12,11 +12,13 @@ MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
     "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
     "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    "febuary": 2, "feburary": 2,  # misspelt as often as not in typed requests
 }  # fmt: skip
 WEEKDAYS = {
     "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2, "weds": 2,
     "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
     "sunday": 6, "sun": 6,
+    "wensday": 2, "wednsday": 2, "wendesday": 2, "thrusday": 3, "tuseday": 1, "saterday": 5,  # misspelt
 }  # fmt: skip
 # Short names that are ordinary words too: read only next to a day cue or a date.
 COMMON_WORD_DAYS = frozenset({"sat", "sun", "wed", "mar", "may"})
