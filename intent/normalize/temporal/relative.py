@@ -95,7 +95,7 @@ _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|\d{{4}}(?=\s*(?:days?|weeks?|months?
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 # "1 month and 21 days", "2 hours, 30 minutes", "1d 2hr 5min", "2hr5min": counts of larger units
 # before the last one (digits may carry their unit glued on, and the next count right after it).
-_LEADING_UNIT = r"(?:decades?|days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?)"
+_LEADING_UNIT = r"(?:decades?|days?|weeks?|wks?|fortnights?|months?|mos|years?|yrs?|hours?|hrs?|minutes?|mins?)"
 _LEADING = (rf"((?:(?:(?:{COUNT})\s+{_LEADING_UNIT}|\d{{1,3}}(?:{_LEADING_UNIT}|d|w|mos?|y|h)),?\s+(?:and\s+)?|"
             rf"\d{{1,3}}(?:{_LEADING_UNIT}|d|w|mos?|y|h)(?=\d))+)?")
 # The leading counts right before a counted phrase ("1 month and" before "21 days ago"): looked for
@@ -230,7 +230,7 @@ def _leading(text: str | None, reference: datetime, sign: int) -> datetime | Non
             return None
         step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
                 "month": relativedelta(months=count), "year": relativedelta(years=count),
-                "decade": relativedelta(years=10 * count),
+                "decade": relativedelta(years=10 * count), "fortnight": relativedelta(weeks=2 * count),
                 "hour": relativedelta(hours=count), "hr": relativedelta(hours=count),
                 "minute": relativedelta(minutes=count), "min": relativedelta(minutes=count)}.get(unit)
         if step is None:
