@@ -3,7 +3,7 @@ day, moment or time of day.
 
 ctparse (comtravo/ctparse, MIT licence, Python) ships, beside the corpora of its own tests
 (``ctparse/time/corpus.py`` and ``auto_corpus.py``, a tuning corpus here), a data set of about 2000
-time expressions that people wrote (mails and messages to a travel agency), annotated by hand:
+time expressions in English and German, written by people and annotated by hand:
 ``datasets/timeparse_corpus.json``, described in ``datasets/README.rst``, read here at commit 6e78175.
 Get it with ``git show 6e78175:datasets/timeparse_corpus.json`` from the public repository; nothing
 of it is part of this one. The file is read as data (JSON): a list of records, each with ``text``,
