@@ -14,6 +14,7 @@
     python -m bench.time_eval parsedatetime PARSEDATETIME/tests/Test*.py [--times] [--pipeline]
     python -m bench.time_eval sugar SUGAR/test/tests/date.js [--times] [--pipeline] [--negatives]
     python -m bench.time_eval dtfn DATETIME-FORMAT-NATURAL/t/*.t [--times] [--pipeline]
+    python -m bench.time_eval timeparse CTPARSE/datasets/timeparse_corpus.json [--times] [--pipeline]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
     python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs --wrappers [--compare]
@@ -62,10 +63,15 @@ are the negatives of ``--negatives``); and DateTime::Format::Natural's parse tes
 stsc/DateTime-Format-Natural, licensed under the same terms as Perl itself, read at commit c9408c5e;
 lists of a text and its expected value against a fixed "now", Friday 2006-11-24 01:13:08, each text
 tried in the variants the tests expand it into; read as data by ``dtfn_phrases``, see
-``bench.dtfn_time_corpus`` for the grain rule and what is left out). chrono, Chronic, natty, go,
-dateparser, compromise, parsedatetime, sugar and dtfn print how many cases were left out, by reason.
-dateparser, parsedatetime (since b5ea558), sugar (since f110b33) and dtfn (since 0826057) are
-held-out corpora (``HELD_OUT_CORPORA``): ``--failures`` is refused for them. go was held out too
+``bench.dtfn_time_corpus`` for the grain rule and what is left out); and ctparse's human-annotated time
+parse dataset (``datasets/timeparse_corpus.json`` in comtravo/ctparse, MIT licence, read at commit
+6e78175; not its test corpora above: time expressions people wrote, each record with its own reference
+time and a hand-written annotation; English records only; read as data by ``timeparse_phrases``, see
+``bench.timeparse_time_corpus`` for the grain rule and what is left out). chrono, Chronic, natty, go,
+dateparser, compromise, parsedatetime, sugar, dtfn and timeparse print how many cases were left out, by
+reason. dateparser, parsedatetime (since b5ea558), sugar (since f110b33), dtfn (since 0826057) and
+timeparse (since b8023cc) are held-out corpora (``HELD_OUT_CORPORA``): ``--failures`` is refused for
+them. go was held out too
 until its per-phrase outcomes were first read (from d7aa9f0 to 2c20df2), chrono and natty until
 c2237b2, and compromise until f110b33; they are tuning corpora since.
 
@@ -157,6 +163,7 @@ from bench.parsedatetime_time_corpus import read_parsedatetime
 from bench.request_wrappers import REQUEST_WRAPPERS, WRAPPER_DIRECTIONS
 from bench.sugar_time_corpus import read_sugar
 from bench.time_conventions import convention_table
+from bench.timeparse_time_corpus import read_timeparse
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
@@ -164,13 +171,13 @@ __all__ = [
     "ctparse_phrases", "dateparser_phrases", "direction_outcome", "dtfn_phrases", "duckling_phrases", "exclude_phrases",
     "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized",
     "parsedatetime_phrases", "recognizers_direction_phrases",
-    "recognizers_phrases", "recognizers_texts", "score", "sugar_negatives", "sugar_phrases", "wrapper_report",
-    "wrapper_scores",
+    "recognizers_phrases", "recognizers_texts", "score", "sugar_negatives", "sugar_phrases", "timeparse_phrases",
+    "wrapper_report", "wrapper_scores",
 ]
 
 _MAX_WORDS = 6
 # The corpora no rule is written from: their misses are never listed, so no one tunes on them.
-HELD_OUT_CORPORA = frozenset({"dateparser", "parsedatetime", "sugar", "dtfn"})
+HELD_OUT_CORPORA = frozenset({"dateparser", "parsedatetime", "sugar", "dtfn", "timeparse"})
 TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value is put on
 # Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
 # reference time of most of its other specs stands in.
@@ -531,7 +538,8 @@ def natty_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phra
 
 
 class _GradedCorpus(Protocol):
-    """What the Go, dateparser, compromise, parsedatetime and Sugar readers give: graded cases, drops by reason."""
+    """What the graded readers (Go, dateparser, compromise, parsedatetime, Sugar, dtfn, timeparse) give: graded cases,
+    drops by reason."""
 
     @property
     def cases(self) -> Sequence[Any]: ...
@@ -561,13 +569,14 @@ compromise_phrases = _graded_reader(read_compromise)  # the date plugin's tests
 parsedatetime_phrases = _graded_reader(read_parsedatetime)  # English cases only
 sugar_phrases = _graded_reader(read_sugar)  # English Sugar.Date.create cases
 dtfn_phrases = _graded_reader(read_dtfn)  # DateTime::Format::Natural's parse_datetime cases
+timeparse_phrases = _graded_reader(read_timeparse)  # ctparse's human-annotated dataset, English records
 
 
 # The corpora read as phrases with drops by reason, by subcommand (Chronic's reader takes no ``times``).
 _PHRASE_READERS: dict[str, PhraseReader] = {
     "chrono": chrono_phrases, "natty": natty_phrases, "go": go_phrases, "dateparser": dateparser_phrases,
     "compromise": compromise_phrases, "parsedatetime": parsedatetime_phrases, "sugar": sugar_phrases,
-    "dtfn": dtfn_phrases,
+    "dtfn": dtfn_phrases, "timeparse": timeparse_phrases,
 }
 
 
@@ -841,7 +850,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus",
                         choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go",
-                                 "dateparser", "compromise", "parsedatetime", "sugar", "dtfn"))
+                                 "dateparser", "compromise", "parsedatetime", "sugar", "dtfn", "timeparse"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
@@ -849,7 +858,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
                         help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime, sugar, "
-                             "dtfn: keep phrases resolving to a "
+                             "dtfn, timeparse: keep phrases resolving to a "
                              "time of day "
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",
