@@ -28,6 +28,10 @@ PARTS = [
     # a range of days whose end is no day of the calendar, or comes before its start
     ("2026-07-20T12:00:00Z", "Schedule the meeting: February 20 - 29, 2022", "date", "February 20", "2027-02-20"),
     ("2026-07-20T12:00:00Z", "Schedule the meeting: Dec 5-3", "date", "Dec 5", "2026-12-05"),
+    # a day and month with dots, or a day of the month, next to the time but not read with it
+    ("2017-11-06T09:00:00Z", "Book the flight 9.11. at 18:00", "datetime", "18:00", "2017-11-06T18:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Reserve a seat at 18:00 on the 9.11.", "datetime", "18:00", "2017-11-06T18:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the flight 7am 13th", "datetime", "7am", "2017-11-07T07:00:00Z"),
     # a weekday moved by "but one", a count that is a bound or names no day, a month and day moved by a count
     ("2026-11-30T10:00:00Z", "Remind me what we did last Monday but one", "date", "last Monday", "2026-11-23"),
     ("2026-11-30T10:00:00Z", "Note that it started over a year ago", "date", "a year ago", "2025-11-30"),
