@@ -78,10 +78,14 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
 
 
 # Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a few", a scale
-# written short ("30 lkh", "300 cr": lakh and crore) or alone ("dozens", "thousands").
+# written short ("30 lkh", "300 cr": lakh and crore; "5 mil", "3 bln") or alone ("dozens", "thousands"),
+# an ordinal a count runs into ("three trillionth": a position, not 3); "first" and "second" are
+# words of their own ("the first 3", "a 5 second delay").
 _UNREAD_NUMBER = compiled(
-    r"\d|\b(?:half|halves|(?:quarter|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|dozen|hundred|thousand|"
-    r"million|billion|trillion|lakh|lac|lkh|crore|cr|couple|pair)s?|few|several|point)\b",
+    r"\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|\b(?:half|halves|(?:quarter|third|fourth|fifth|sixth|seventh|eighth|ninth|nineth|tenth|"
+    r"(?:eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen)th|(?:twen|thir|for|fif|six|seven|eigh|nine)tieth|"
+    r"dozen|hundred|thousand|million|billion|trillion|(?:hundred|thousand|million|billion|trillion)th|lakh|lac|"
+    r"lkh|crore|krore|koti|cr|mil|mln|mn|bil|bln|bn|couple|pair)s?|few|several|point)\b",
     re.IGNORECASE,
 )
 # A dash and a space before the number opening a quote: a list's bullet or a range's dash as often as

@@ -24,7 +24,7 @@ _TENS = {
 # after a count ("three billions", "2 dozens"), never alone ("thousands of people" is no number).
 _BIG_SCALES = {
     "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
-    "lakh": 100_000, "lac": 100_000, "crore": 10_000_000,
+    "lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "krore": 10_000_000, "koti": 10_000_000,
 }  # fmt: skip
 _SCALES = {"dozen": 12, "hundred": 100, **_BIG_SCALES}
 _SCALE_FORMS = [*_SCALES, *(f"{word}s" for word in _SCALES)]
@@ -156,8 +156,11 @@ def _word_mentions(text: str) -> list[Mention]:
 
 # "1.5k", "$2.5m", "€3bn", "1.2M": thousands always, millions in a capital glued to the digits ("1.2M
 # users"); a small "m" and "b" only as money ("5m" is also 5 minutes or metres, "2B" a flat).
-_SUFFIXED = compiled(r"(?<![\w.,])([-−]?)(\d{1,6}(?:\.\d{1,3})?)(\s?(?:k|m|mm|bn|b))\b", re.IGNORECASE)
-_SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "bn": 1_000_000_000, "b": 1_000_000_000}
+# "mil", "mln", "mn", "bil", "bln": millions and billions written short, read as money ("$5 mil").
+_SUFFIXED = compiled(r"(?<![\w.,])([-−]?)(\d{1,6}(?:\.\d{1,3})?)(\s?(?:k|m|mm|mil|mln|mn|bn|b|bil|bln))\b",
+                     re.IGNORECASE)
+_SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "mil": 1_000_000, "mln": 1_000_000, "mn": 1_000_000,
+                 "bn": 1_000_000_000, "b": 1_000_000_000, "bil": 1_000_000_000, "bln": 1_000_000_000}
 _ALWAYS_READ = frozenset({"k", "K", "M", "MM"})
 # "3 million", "1.2 million", "2 dozens", "5 lakh", "3 thousand million": digits, then scale words.
 _DIGITS_SCALED = compiled(
@@ -169,6 +172,10 @@ _DIGITS_SCALED = compiled(
 # fraction's (2 to 10, 100); "12/24", "9/11" and "3/16" are dates, not fractions.
 _FRACTION = compiled(r"(?<![\w/.,])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,3})(?![\w/]|\.\d)")
 _DENOMINATORS = frozenset({2, 3, 4, 5, 6, 7, 8, 9, 10, 100})
+# A fraction written as one character, alone or after a whole number: "½", "1½", "2 ¾ cups".
+_VULGAR_VALUES = {"½": 1 / 2, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 1 / 4, "¾": 3 / 4, "⅕": 1 / 5, "⅖": 2 / 5, "⅗": 3 / 5,
+                  "⅘": 4 / 5, "⅙": 1 / 6, "⅚": 5 / 6, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8}
+_VULGAR = compiled(rf"(?<![\w.,/])(?:(\d{{1,6}})\s?)?([{''.join(_VULGAR_VALUES)}])(?![\d/])")
 _AND_A_HALF = compiled(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 # Fractions in words after a count or "a": "a quarter", "three quarters", "two-thirds", "one fifth",
 # "2 and three quarters"; "the third" and "second" are no fraction, and "half" alone no amount.
@@ -267,6 +274,9 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
             continue
         whole = int(match.group(1) or 0)
         found.append(Mention(match.start(), match.end(), _exact(whole + numerator / denominator)))
+    for match in _VULGAR.finditer(scanned):
+        found.append(Mention(match.start(), match.end(),
+                             _exact(int(match.group(1) or 0) + _VULGAR_VALUES[match.group(2)])))
     for match in _WORD_FRACTION.finditer(scanned):
         whole_written, count, part = match.group(1), match.group(2).lower(), match.group(3).lower()
         numerator = 1 if count in ("a", "an") else _SMALL[count]
@@ -358,9 +368,19 @@ def find_numbers(text: str) -> list[Mention]:
     return out
 
 
+# Digits glued to a unit of measure: "5kg", "200lbs", "75ml", "16GB", "10km/h" are the number of that unit.
+# Not "m" (metres, minutes, millions), "g", "l", "t" or "s" alone: letters that stand for too much.
+_GLUED_UNIT = compiled(
+    r"(?<![\w.,/:@#-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+    r"(?=(?:km|cm|mm|kg|mg|lbs?|oz|ml|mph|kph|kmph|ft|kb|mb|gb|tb|ghz|mhz|hz|kw|kwh|mins?|hrs?|secs?)"
+    r"(?:\b|/|[²³]))",
+    re.IGNORECASE,
+)
+
+
 def _plain_numbers(text: str) -> list[Mention]:
     found: list[Mention] = []
-    for match in _DIGITS.finditer(text):
+    for match in (*_DIGITS.finditer(text), *_GLUED_UNIT.finditer(text)):
         sign, whole, fraction = match.group(1), match.group(2).replace(",", ""), match.group(3) or ""
         if len(whole) + len(fraction) > _MAX_DIGITS:
             continue  # longer digit runs are identifiers, and a float would not hold them exactly
@@ -383,7 +403,8 @@ _ORDINAL_WORDS = {
     "sixteenth": "sixteen", "seventeenth": "seventeen", "eighteenth": "eighteen", "nineteenth": "nineteen",
     "twentieth": "twenty", "thirtieth": "thirty", "fortieth": "forty", "fiftieth": "fifty", "sixtieth": "sixty",
     "seventieth": "seventy", "eightieth": "eighty", "ninetieth": "ninety", "hundredth": "hundred",
-    "thousandth": "thousand", "millionth": "million",
+    "thousandth": "thousand", "millionth": "million", "billionth": "billion", "trillionth": "trillion",
+    "nineth": "nine",  # as often written as "ninth"
 }  # fmt: skip
 _DIGIT_ORDINAL = compiled(r"^(?:the\s+)?(\d{1,6})(st|nd|rd|th)$", re.IGNORECASE)
 # "twentyfifth": a tens word glued to the ordinal of a unit, as speech-to-text and hurried typing write it
