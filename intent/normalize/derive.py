@@ -12,7 +12,7 @@ from typing import Any
 from intent.compiled_regex import compiled
 from intent.normalize.enums import find_enum_values
 from intent.normalize.kinds import FieldKind, field_kind
-from intent.normalize.numbers import find_numbers, ordinal_value
+from intent.normalize.numbers import find_numbers, ordinal_value, runs_into_ordinal
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
 from intent.normalize.temporal import (
     TemporalMention,
@@ -26,7 +26,10 @@ from intent.normalize.temporal import (
 )
 from intent.normalize.times import format_time
 
-__all__ = ["Derived", "derive_values", "format_date_time", "phrase_values", "phrase_within", "time_values"]
+__all__ = [
+    "Derived", "derive_values", "format_date_time", "number_unread_in_context", "phrase_values", "phrase_within",
+    "time_values",
+]  # fmt: skip
 
 # Longer quotes are not read: a value must come from a short, specific phrase.
 _MAX_EVIDENCE = 200
@@ -91,6 +94,30 @@ _UNREAD_NUMBER = compiled(
 # A dash and a space before the number opening a quote: a list's bullet or a range's dash as often as
 # a minus ("- 1,200,000").
 _DASH_OPENING = compiled(r"^[-−–]\s+(?=[\d.$€£])")
+
+
+_NEXT_WORD = compiled(r"[\s\-\u2010-\u2015]*([^\W\d_]+)")
+# After a count, the words that make it another number: a scale it multiplies ("5 mil", "30 lkh") or an
+# ordinal it runs into ("three trillionth"). Not a unit or a part it counts ("2 pairs", "3 quarters",
+# "12 point font"): "3" of those is the count said.
+_SCALE_OR_POSITION = compiled(
+    r"(?:dozen|hundred|thousand|million|billion|trillion|lakh|lac|lkh|crore|krore|koti|cr|mil|mln|mn|bil|bln|bn)s?|"
+    r"(?:hundred|thousand|million|billion|trillion)ths?|third|fourth|fifth|sixth|seventh|eighth|ninth|nineth|tenth|"
+    r"(?:eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen)th|(?:twen|thir|for|fif|six|seven|eigh|nine)tieth",
+    re.IGNORECASE,
+)
+
+
+def number_unread_in_context(text: str, start: int, end: int) -> bool:
+    """Whether the quote ``text[start:end]`` runs, in ``text``, into number words the reader leaves
+    unread: "5" of "5 mil", "30" of "30 lkh", "twenty" of "twenty fifth" or "forty second". Read
+    alone it is a number; where it stands it is part of another one, or of a position."""
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return False
+    if _SCALE_OR_POSITION.fullmatch(following.group(1)):
+        return True
+    return runs_into_ordinal(text, end)
 
 
 def _numbers(text: str, integer: bool) -> list[Derived]:

@@ -10,7 +10,7 @@ from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
 from intent.normalize.spans import SpanSet
 
-__all__ = ["find_numbers", "ordinal_value", "parse_number_words"]
+__all__ = ["enclosing_number", "find_numbers", "ordinal_value", "parse_number_words", "runs_into_ordinal"]
 
 _SMALL = {
     "zero": 0, "nought": 0, "naught": 0, "nil": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -376,6 +376,23 @@ _GLUED_UNIT = compiled(
     r"(?:\b|/|[²³]))",
     re.IGNORECASE,
 )
+
+
+def enclosing_number(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the longer number of ``text`` that the quote ``text[start:end]`` is cut out of stands
+    ("1.5" of "1.5k", "twenty" of "twenty-five", "$20" of "$20 and 43c", "3" of "3 1/2"), from the
+    first to the last character of the numbers it cuts into and of the quote; None when it cuts none."""
+    cut = [m for m in find_numbers(text) if m.start < end and start < m.end and (m.start < start or m.end > end)]
+    if not cut:
+        return None
+    return min(start, *(m.start for m in cut)), max(end, *(m.end for m in cut))
+
+
+def runs_into_ordinal(text: str, end: int) -> bool:
+    """Whether the number words ending at ``end`` run into an ordinal: "twenty" of "twenty-first" or
+    "forty second", "one hundred" of "one hundred and first"."""
+    rest = _ORDINAL_REST.match(text, end)
+    return rest is not None and bool(_ENDS_IN_TENS.search(text[max(0, end - 10) : end]))
 
 
 def _plain_numbers(text: str) -> list[Mention]:
