@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
+from fractions import Fraction
 
 from intent.compiled_regex import compiled
 from intent.normalize.currencies import currency_after, currency_before, glued_currency
@@ -173,8 +175,9 @@ _DIGITS_SCALED = compiled(
 _FRACTION = compiled(r"(?<![\w/.,])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,3})(?![\w/]|\.\d)")
 _DENOMINATORS = frozenset({2, 3, 4, 5, 6, 7, 8, 9, 10, 100})
 # A fraction written as one character, alone or after a whole number: "½", "1½", "2 ¾ cups".
-_VULGAR_VALUES = {"½": 1 / 2, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 1 / 4, "¾": 3 / 4, "⅕": 1 / 5, "⅖": 2 / 5, "⅗": 3 / 5,
-                  "⅘": 4 / 5, "⅙": 1 / 6, "⅚": 5 / 6, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8}
+_VULGAR_VALUES = {char: Fraction(written) for char, written in (
+    ("½", "1/2"), ("⅓", "1/3"), ("⅔", "2/3"), ("¼", "1/4"), ("¾", "3/4"), ("⅕", "1/5"), ("⅖", "2/5"), ("⅗", "3/5"),
+    ("⅘", "4/5"), ("⅙", "1/6"), ("⅚", "5/6"), ("⅛", "1/8"), ("⅜", "3/8"), ("⅝", "5/8"), ("⅞", "7/8"))}
 _VULGAR = compiled(rf"(?<![\w.,/])(?:(\d{{1,6}})\s?)?([{''.join(_VULGAR_VALUES)}])(?![\d/])")
 _AND_A_HALF = compiled(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 # Fractions in words after a count or "a": "a quarter", "three quarters", "two-thirds", "one fifth",
@@ -217,8 +220,11 @@ _MINOR = compiled(
 _NO_MINOR_UNIT = frozenset({"cent", "pence"})
 
 
-def _exact(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else round(value, 6)
+def _exact(value: Fraction | Decimal | int | float) -> int | float:
+    """The value worked out exactly, as an int when whole, else the float nearest it: "2.2 million"
+    is 2200000 (not 2200000.0000000005), "two thirds" 0.6666666666666666 (as JSON writes 2/3)."""
+    exact = Fraction(value)
+    return int(exact) if exact.denominator == 1 else float(exact)
 
 
 def _money(text: str, start: int, end: int, *, digits: bool) -> tuple[str | None, int, int]:
@@ -248,7 +254,7 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         scale = parse_number_words(["one", *match.group(4).split()])
         if scale is None:
             continue
-        number = float(match.group(2).replace(",", "") + (match.group(3) or "")) * scale
+        number = Decimal(match.group(2).replace(",", "") + (match.group(3) or "")) * scale
         found.append(Mention(match.start(), match.end(), _exact(-number if match.group(1) else number)))
     for match in _POINT.finditer(scanned) if "point" in scanned.lower() else ():
         whole_digits, whole_words, fraction, scale_word = match.groups()
@@ -260,20 +266,20 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         if not fraction[0].isdigit():
             decimals = "".join(str(_DIGIT_WORDS[word.lower()]) for word in fraction.split())
         found.append(Mention(match.start() + len(match.group(0)) - len(match.group(0).lstrip()), match.end(),
-                             _exact(float(f"{whole}.{decimals}") * scale)))
+                             _exact(Decimal(f"{whole}.{decimals}") * scale)))
     for match in _SUFFIXED.finditer(scanned):
         suffix = match.group(3).strip()
         glued = suffix == match.group(3) or suffix.lower() == "k"
         if not (suffix in _ALWAYS_READ and glued) and _money(text, match.start(), match.end(), digits=True)[0] is None:
             continue
-        number = float(match.group(2)) * _SCALE_SUFFIX[suffix.lower()]
+        number = Decimal(match.group(2)) * _SCALE_SUFFIX[suffix.lower()]
         found.append(Mention(match.start(), match.end(), _exact(-number if match.group(1) else number)))
     for match in _FRACTION.finditer(scanned):
         numerator, denominator = int(match.group(2)), int(match.group(3))
         if not 0 < numerator < denominator or denominator not in _DENOMINATORS:
             continue
         whole = int(match.group(1) or 0)
-        found.append(Mention(match.start(), match.end(), _exact(whole + numerator / denominator)))
+        found.append(Mention(match.start(), match.end(), _exact(whole + Fraction(numerator, denominator))))
     for match in _VULGAR.finditer(scanned):
         found.append(Mention(match.start(), match.end(),
                              _exact(int(match.group(1) or 0) + _VULGAR_VALUES[match.group(2)])))
@@ -284,7 +290,8 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         fraction_whole = _whole_part(whole_written)
         if numerator >= denominator or (count == "a" and part.endswith("s")) or fraction_whole is None:
             continue
-        found.append(Mention(match.start(), match.end(), _exact(fraction_whole + numerator / denominator)))
+        found.append(Mention(match.start(), match.end(),
+                             _exact(fraction_whole + Fraction(numerator, denominator))))
     for match in _HALF_A.finditer(scanned):
         found.append(Mention(match.start(), match.end(), _HALF_SCALES[match.group(1).lower()]))
     for match in _TWO.finditer(scanned):
@@ -312,7 +319,7 @@ def _with_sign_and_currency(text: str, mention: Mention) -> Mention:
         minor = _MINOR.match(text, money_end) if currency not in _NO_MINOR_UNIT else None
         cents = _minor_value(minor.group(1)) if minor is not None else None
         if minor is not None and cents is not None and float(value).is_integer():
-            value = _exact(float(value) + (cents if value >= 0 else -cents) / 100)
+            value = _exact(Fraction(value) + Fraction(cents if value >= 0 else -cents, 100))
             end = minor.end()
         if start > 0 and text[start - 1] in _CURRENCY_SYMBOLS and start == mention.start:
             start -= 1  # "$75.50" is the amount with its symbol
