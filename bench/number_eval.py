@@ -1,7 +1,7 @@
 """Score the number and amount reader on another parser's public test corpus of numbers and money.
 
     python -m bench.number_eval duckling PATH/Duckling/Numeral/EN/Corpus.hs PATH/Duckling/AmountOfMoney/EN/Corpus.hs \\
-        [PATH/Duckling/Ordinal/EN/Corpus.hs]
+        [PATH/Duckling/Ordinal/EN/Corpus.hs PATH/Duckling/Temperature/EN/Corpus.hs PATH/Duckling/Distance/EN/Corpus.hs]
     python -m bench.number_eval duckling ... --failures 40 [--kind wrong]
     python -m bench.number_eval recognizers PATH/Specs/Number/English/NumberModel.json \\
         PATH/Specs/NumberWithUnit/English/CurrencyModel.json
@@ -13,7 +13,10 @@ English numeral, money and ordinal corpora (``Duckling/Numeral/EN/Corpus.hs``,
 ``Duckling/AmountOfMoney/EN/Corpus.hs`` and ``Duckling/Ordinal/EN/Corpus.hs`` in facebook/duckling,
 BSD-3-Clause licence, read at commit 2c226585; ``examples (NumeralValue v) [...]``, ``examples
 (simple Currency v) [...]`` and ``examples (OrdinalData n) [...]`` of its ``allExamples``, read as
-text, never run; an ordinal is read by an ``{"type": "integer"}`` field, as a position) and
+text, never run; an ordinal is read by an ``{"type": "integer"}`` field, as a position; its
+Temperature and Distance corpora's ``examples (simple Unit v) [...]`` as the number written, its
+unit aside, so a composite length such as "7 feet 10 inches", which Duckling sums in one unit, is
+expected as that sum) and
 Microsoft Recognizers-Text's English number and currency specs
 (``Specs/Number/English/NumberModel.json`` and
 ``Specs/NumberWithUnit/English/CurrencyModel.json`` in microsoft/Recognizers-Text, MIT licence,
@@ -108,19 +111,40 @@ def _haskell_text(raw: str) -> str:
 
 
 def _all_examples(source: str) -> str:
-    """The ``allExamples`` section (Duckling's latent and negative corpora use other options)."""
+    """The ``allExamples`` section (Duckling's latent and negative corpora use other options), without
+    its comments (a commented-out example is no example)."""
     start = source.find("allExamples ::")
-    return source[start:] if start >= 0 else source
+    section = source[start:] if start >= 0 else source
+    return re.sub(r"--[^\n]*", "", section)
+
+
+# Duckling's measures read as numbers: the value as written, its unit aside ("37°C" is 37).
+_MEASURES = {"Duckling.Temperature": "duckling-temperature", "Duckling.Distance": "duckling-distance"}
 
 
 def duckling_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Counter[str]]:
-    """Simple phrases of Duckling's English Numeral and AmountOfMoney corpora (told apart by their module line)."""
+    """Simple phrases of Duckling's English Numeral, Ordinal, AmountOfMoney, Temperature and Distance corpora
+    (told apart by their module line)."""
     phrases: list[NumberPhrase] = []
     dropped: Counter[str] = Counter()
     for path in paths:
         source = path.read_text(encoding="utf-8")
         section = _all_examples(source)
-        if "AmountOfMoney" in source.split("where", 1)[0]:
+        module = source.split("where", 1)[0]
+        measure = next((name for key, name in _MEASURES.items() if key in module), None)
+        if measure is not None:
+            for match in _MONEY_EXAMPLE.finditer(section):
+                texts = [_haskell_text(t) for t in _HASKELL_STRING.findall(match.group(4))]
+                value = _MONEY_VALUE.match(match.group(3).strip())
+                if match.group(1) != "simple" or value is None:
+                    dropped["a range or a bound, not one amount"] += len(texts)
+                    continue
+                for text in texts:
+                    if not _simple(text):
+                        dropped["more than six words"] += 1
+                        continue
+                    phrases.append(NumberPhrase(text, float(value.group(1).replace(" ", "")), measure))
+        elif "AmountOfMoney" in module:
             for match in _MONEY_EXAMPLE.finditer(section):
                 texts = [_haskell_text(t) for t in _HASKELL_STRING.findall(match.group(4))]
                 value = _MONEY_VALUE.match(match.group(3).strip())

@@ -213,3 +213,26 @@ def test_a_held_out_spec_is_refused_as_tuning_data(tmp_path: Path, capsys: Any) 
         path = _spec(tmp_path, f"Number/English/{name}", [])
         assert main(["recognizers-tune", str(path), "--failures", "5"]) == 2
         assert "held-out spec" in capsys.readouterr().err
+
+
+TEMPERATURE = '''module Duckling.Temperature.EN.Corpus
+  ( corpus ) where
+
+allExamples :: [Example]
+allExamples = concat
+  [ examples (simple Celsius 37)
+             [ "37 degrees Celsius"
+--           , "thirty-seven C" -- not supported
+             ]
+  , examples (between Celsius (30, 40))
+             [ "between 30 and 40 celsius"
+             ]
+  ]
+'''
+
+
+def test_duckling_measures_are_read_as_their_written_number(tmp_path: Path) -> None:
+    phrases, dropped = duckling_phrases([_write(tmp_path, "Temperature.hs", TEMPERATURE)])
+    # a commented-out example is no example; a range is left out
+    assert [(p.text, p.value, p.source) for p in phrases] == [("37 degrees Celsius", 37, "duckling-temperature")]
+    assert dropped == Counter({"a range or a bound, not one amount": 1})
