@@ -7,11 +7,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from itertools import pairwise
 from typing import Any
 
 from intent.compiled_regex import compiled
 from intent.normalize.enums import find_enum_values
 from intent.normalize.kinds import FieldKind, field_kind
+from intent.normalize.mentions import Mention
 from intent.normalize.numbers import find_numbers, ordinal_value, runs_into_ordinal
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
 from intent.normalize.temporal import (
@@ -120,11 +122,37 @@ def number_unread_in_context(text: str, start: int, end: int) -> bool:
     return runs_into_ordinal(text, end)
 
 
+# Units of measure a compound amount is said in ("5 feet 2 inches", "2 hours and 30 minutes"): its one
+# value is in a unit the words do not give, so none of its numbers is it.
+_MEASURE_UNIT = compiled(
+    r"\s*(?:(?P<unit>km|kms|kilomet(?:er|re)s?|m|met(?:er|re)s?|cm|centimet(?:er|re)s?|mm|millimet(?:er|re)s?|mi|"
+    r"miles?|yds?|yards?|ft|foot|feet|in|inch(?:es)?|'|\"|''|kg|kgs|kilos?|kilograms?|g|grams?|lbs?|pounds?|oz|"
+    r"ounces?|st|stones?|h|hrs?|hours?|mins?|minutes?|s|secs?|seconds?|days?|weeks?|months?|years?)\b|(?P<mark>['\"]))"
+    r"\s*,?\s*(?:and\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _compound_measure(text: str, mentions: list[Mention]) -> bool:
+    """Whether two numbers follow each other in different units of measure ("1 meter and 1 foot")."""
+    for first, second in pairwise(mentions):
+        between = _MEASURE_UNIT.fullmatch(text, first.end, second.start)
+        after = _MEASURE_UNIT.match(text, second.end)
+        if between is None or after is None:
+            continue
+        units = [(m.group("unit") or m.group("mark")).lower().rstrip("s") for m in (between, after)]
+        if units[0] != units[1]:
+            return True
+    return False
+
+
 def _numbers(text: str, integer: bool) -> list[Derived]:
     out: list[Derived] = []
     if _DASH_OPENING.match(text):
         return out
     mentions = find_numbers(text)
+    if _compound_measure(text, mentions):
+        return out
     leftover = list(text)
     for mention in mentions:
         leftover[mention.start : mention.end] = " " * (mention.end - mention.start)

@@ -210,6 +210,10 @@ _POINT = compiled(
 )
 # "minus 5", "negative five hundred": the sign said in a word.
 _SIGN_WORD = compiled(r"\b(?:minus|negative)\s+$", re.IGNORECASE)
+# The sign said after the number: "2 below zero", "5 degrees below zero", "10°F below zero".
+_BELOW_ZERO = compiled(
+    r"(?:\s*°\s*[CF]?|\s+degrees?(?:\s+(?:celsius|fahrenheit|centigrade|[CF]))?)?\s+below\s+zero\b", re.IGNORECASE
+)
 # A minus before a currency symbol or code ("-$50", "-EUR 20"); not a range's dash ("$10-$20").
 _MINUS_BEFORE_MONEY = compiled(r"(?<![\w$€£¥₹.,])[-−]$")
 # The cents of an amount after its currency: "$20 and 43c", "20 dollars 43 cents", "3 GBP 1 pence".
@@ -313,6 +317,9 @@ def _with_sign_and_currency(text: str, mention: Mention) -> Mention:
         start, value = sign.start(), -value
     unit = mention.unit
     end = mention.end
+    below = _BELOW_ZERO.match(text, end) if currency is None and sign is None else None
+    if below is not None and value > 0:
+        value, end = -value, below.end()
     if currency is not None:
         if unit is None:
             unit = _legacy_unit(text, mention.start, mention.end)
