@@ -89,7 +89,7 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
 _UNREAD_NUMBER = compiled(
     r"\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|\b(?:half|halves|(?:quarter|third|fourth|fifth|sixth|seventh|eighth|ninth|nineth|tenth|"
     r"(?:eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen)th|(?:twen|thir|for|fif|six|seven|eigh|nine)tieth|"
-    r"dozen|hundred|thousand|million|billion|trillion|(?:hundred|thousand|million|billion|trillion)th|lakh|lac|"
+    r"dozen|hundred|thousand|[a-z]*illion|(?:hundred|thousand|[a-z]*illion)th|lakh|lac|"
     r"lkh|crore|krore|koti|cr|mil|mln|mn|bil|bln|bn|couple|pair)s?|few|several|point)\b",
     re.IGNORECASE,
 )
@@ -103,8 +103,8 @@ _NEXT_WORD = compiled(r"[\s\-\u2010-\u2015]*([^\W\d_]+)")
 # ordinal it runs into ("three trillionth"). Not a unit or a part it counts ("2 pairs", "3 quarters",
 # "12 point font"): "3" of those is the count said.
 _SCALE_OR_POSITION = compiled(
-    r"(?:dozen|hundred|thousand|million|billion|trillion|lakh|lac|lkh|crore|krore|koti|cr|mil|mln|mn|bil|bln|bn)s?|"
-    r"(?:hundred|thousand|million|billion|trillion)ths?|third|fourth|fifth|sixth|seventh|eighth|ninth|nineth|tenth|"
+    r"(?:dozen|hundred|thousand|[a-z]*illion|lakh|lac|lkh|crore|krore|koti|cr|mil|mln|mn|bil|bln|bn)s?|"
+    r"(?:hundred|thousand|[a-z]*illion)ths?|third|fourth|fifth|sixth|seventh|eighth|ninth|nineth|tenth|"
     r"(?:eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen)th|(?:twen|thir|for|fif|six|seven|eigh|nine)tieth",
     re.IGNORECASE,
 )

@@ -26,6 +26,7 @@ _TENS = {
 # after a count ("three billions", "2 dozens"), never alone ("thousands of people" is no number).
 _BIG_SCALES = {
     "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
+    "quadrillion": 10**15, "quintillion": 10**18,
     "lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "krore": 10_000_000, "koti": 10_000_000,
 }  # fmt: skip
 _SCALES = {"dozen": 12, "hundred": 100, **_BIG_SCALES}
@@ -38,10 +39,11 @@ _MAX_DIGITS = 15
 _CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp"}
 _CURRENCY_WORDS = compiled(r"\s*(dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b", re.IGNORECASE)
 
-# Digits not glued to letters or identifiers: "8pm", "INV-1042", "10th" and "12:30" are not plain numbers.
-_DIGITS = compiled(r"(?<![\w.,/:@#-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w@]|[.,:/-]\d)")
+# Digits not glued to letters or identifiers: "8pm", "INV-1042", "10th", "12:30" and "x^2" are not plain numbers.
+_DIGITS = compiled(r"(?<![\w.,/:@#^-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w@^]|[.,:/-]\d)")
 _WORD_RUN = compiled(
-    rf"\b(?:an?\s+(?=hundred|thousand|million|billion|trillion|lakh|lac|crore|dozen))?(?:{_WORDS})"
+    rf"\b(?:an?\s+(?=hundred|thousand|million|billion|trillion|quadrillion|quintillion|lakh|lac|crore|dozen))?"
+    rf"(?:{_WORDS})"
     rf"(?:(?:\s+and\s+|[\s-]+)(?:{_WORDS}))*\b",
     re.IGNORECASE,
 )
@@ -170,6 +172,8 @@ _DIGITS_SCALED = compiled(
     rf"(?:\s+(?:{_SCALE_WORDS}))?)\b",
     re.IGNORECASE,
 )
+# A power written with a caret: "10^6", "2 ^ 10", "1.1^-3" (an exponent of at most two digits).
+_POWER = compiled(r"(?<![\w.,/^])(\d{1,6}(?:\.\d{1,6})?)\s?\^\s?([-−+]?\d{1,2})(?![\w.^]|,\d)")
 # "3 1/2", "1/2", "3/4", "1/5", "7/10", "20/100": a fraction below one whose denominator is a
 # fraction's (2 to 10, 100); "12/24", "9/11" and "3/16" are dates, not fractions.
 _FRACTION = compiled(r"(?<![\w/.,])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,3})(?![\w/]|\.\d)")
@@ -284,6 +288,11 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
             continue
         whole = int(match.group(1) or 0)
         found.append(Mention(match.start(), match.end(), _exact(whole + Fraction(numerator, denominator))))
+    for match in _POWER.finditer(scanned) if "^" in scanned else ():
+        exponent = int(match.group(2).replace("−", "-"))
+        base = Fraction(Decimal(match.group(1)))
+        if base or exponent >= 0:
+            found.append(Mention(match.start(), match.end(), _exact(base**exponent)))
     for match in _VULGAR.finditer(scanned):
         found.append(Mention(match.start(), match.end(),
                              _exact(int(match.group(1) or 0) + _VULGAR_VALUES[match.group(2)])))
