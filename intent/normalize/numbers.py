@@ -172,6 +172,9 @@ _DIGITS_SCALED = compiled(
     rf"(?:\s+(?:{_SCALE_WORDS}))?)\b",
     re.IGNORECASE,
 )
+# "5 grand", "twenty grand": thousands (of money) after a count; "grand" alone is an adjective.
+_GRAND = compiled(rf"(?<![\w.,])(?:(\d{{1,3}}(?:\.\d{{1,3}})?)|((?:{_WORDS})(?:[\s-]+(?:{_WORDS}))*))\s+grand\b",
+                  re.IGNORECASE)
 # A power written with a caret: "10^6", "2 ^ 10", "1.1^-3" (an exponent of at most two digits).
 _POWER = compiled(r"(?<![\w.,/^])(\d{1,6}(?:\.\d{1,6})?)\s?\^\s?([-−+]?\d{1,2})(?![\w.^]|,\d)")
 # "3 1/2", "1/2", "3/4", "1/5", "7/10", "20/100": a fraction below one whose denominator is a
@@ -288,6 +291,11 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
             continue
         whole = int(match.group(1) or 0)
         found.append(Mention(match.start(), match.end(), _exact(whole + Fraction(numerator, denominator))))
+    for match in _GRAND.finditer(scanned) if "grand" in scanned.lower() else ():
+        written = match.group(1)
+        thousands = Decimal(written) if written else parse_number_words(re.split(r"[\s-]+", match.group(2)))
+        if thousands is not None:
+            found.append(Mention(match.start(), match.end(), _exact(thousands * 1000)))
     for match in _POWER.finditer(scanned) if "^" in scanned else ():
         exponent = int(match.group(2).replace("−", "-"))
         base = Fraction(Decimal(match.group(1)))
