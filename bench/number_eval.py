@@ -1,17 +1,22 @@
 """Score the number and amount reader on another parser's public test corpus of numbers and money.
 
     python -m bench.number_eval duckling PATH/Duckling/Numeral/EN/Corpus.hs PATH/Duckling/AmountOfMoney/EN/Corpus.hs \\
-        [PATH/Duckling/Ordinal/EN/Corpus.hs]
+        [PATH/Duckling/Ordinal/EN/Corpus.hs PATH/Duckling/Temperature/EN/Corpus.hs PATH/Duckling/Distance/EN/Corpus.hs]
     python -m bench.number_eval duckling ... --failures 40 [--kind wrong]
     python -m bench.number_eval recognizers PATH/Specs/Number/English/NumberModel.json \\
         PATH/Specs/NumberWithUnit/English/CurrencyModel.json
+    python -m bench.number_eval recognizers-tune PATH/Specs/Number/English/{PercentModel,OrdinalModel}.json \\
+        PATH/Specs/NumberWithUnit/English/{Age,Dimension,Temperature}Model.json --failures 40
 
 The data is not part of this repository; get it from the projects' public repositories: Duckling's
 English numeral, money and ordinal corpora (``Duckling/Numeral/EN/Corpus.hs``,
 ``Duckling/AmountOfMoney/EN/Corpus.hs`` and ``Duckling/Ordinal/EN/Corpus.hs`` in facebook/duckling,
 BSD-3-Clause licence, read at commit 2c226585; ``examples (NumeralValue v) [...]``, ``examples
 (simple Currency v) [...]`` and ``examples (OrdinalData n) [...]`` of its ``allExamples``, read as
-text, never run; an ordinal is read by an ``{"type": "integer"}`` field, as a position) and
+text, never run; an ordinal is read by an ``{"type": "integer"}`` field, as a position; its
+Temperature and Distance corpora's ``examples (simple Unit v) [...]`` as the number written, its
+unit aside, so a composite length such as "7 feet 10 inches", which Duckling sums in one unit, is
+expected as that sum) and
 Microsoft Recognizers-Text's English number and currency specs
 (``Specs/Number/English/NumberModel.json`` and
 ``Specs/NumberWithUnit/English/CurrencyModel.json`` in microsoft/Recognizers-Text, MIT licence,
@@ -30,8 +35,14 @@ currency not read is ``unresolved``, another one ``wrong``. Ranges ("between 10 
 bounds ("under seven euros"), longer phrases and values that are not one number are left out and
 counted.
 
-Recognizers-Text is a held-out corpus (``HELD_OUT_CORPORA``): only its aggregate figures are shown,
-never a phrase's outcome, so no rule is written from it.
+Recognizers-Text's number and currency specs are a held-out corpus (``HELD_OUT_CORPORA``): only
+their aggregate figures are shown, never a phrase's outcome, so no rule is written from them. Its
+other English specs are tuning data (``recognizers-tune``): percentages (read by a number field,
+"50%" as 50), ordinals (positions, by an integer field; a relative one such as "last" has no number
+and is left out), ages, dimensions and temperatures (the number of the amount, its unit aside). A
+held-out spec is refused there (``HELD_OUT_SPECS``, with the specs that repeat its inputs), and an
+input that a held-out spec of the same ``Specs`` tree also holds is left out, so no held-out
+phrase is ever listed.
 """
 
 from __future__ import annotations
@@ -48,13 +59,20 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "HELD_OUT_CORPORA", "NumberPhrase", "duckling_phrases", "main", "outcome", "readings", "recognizers_phrases",
-    "report", "score",
+    "HELD_OUT_CORPORA", "HELD_OUT_SPECS", "NumberPhrase", "duckling_phrases", "main", "outcome", "readings",
+    "recognizers_phrases", "recognizers_tuning_phrases", "report", "score",
 ]  # fmt: skip
 
 _MAX_WORDS = 6
 # The corpora no rule is written from: their misses are never listed, so no one tunes on them.
 HELD_OUT_CORPORA = frozenset({"recognizers"})
+# Recognizers-Text's held-out specs, and the two whose inputs are nearly all theirs.
+HELD_OUT_SPECS = frozenset({"NumberModel.json", "CurrencyModel.json", "NumberModelExperimentalMode.json",
+                            "NumberModelPercentMode.json"})
+_HELD_OUT_PATHS = ("Number/{lang}/NumberModel.json", "NumberWithUnit/{lang}/CurrencyModel.json")
+# Recognizers-Text's result types read in its tuning specs, each with the source it is scored under.
+_TUNING_KINDS = {"percentage": "recognizers-percentage", "ordinal": "recognizers-ordinal", "age": "recognizers-age",
+                 "dimension": "recognizers-dimension", "temperature": "recognizers-temperature"}
 _NUMBER = {"type": "number"}
 _INTEGER = {"type": "integer"}
 
@@ -93,19 +111,40 @@ def _haskell_text(raw: str) -> str:
 
 
 def _all_examples(source: str) -> str:
-    """The ``allExamples`` section (Duckling's latent and negative corpora use other options)."""
+    """The ``allExamples`` section (Duckling's latent and negative corpora use other options), without
+    its comments (a commented-out example is no example)."""
     start = source.find("allExamples ::")
-    return source[start:] if start >= 0 else source
+    section = source[start:] if start >= 0 else source
+    return re.sub(r"--[^\n]*", "", section)
+
+
+# Duckling's measures read as numbers: the value as written, its unit aside ("37°C" is 37).
+_MEASURES = {"Duckling.Temperature": "duckling-temperature", "Duckling.Distance": "duckling-distance"}
 
 
 def duckling_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Counter[str]]:
-    """Simple phrases of Duckling's English Numeral and AmountOfMoney corpora (told apart by their module line)."""
+    """Simple phrases of Duckling's English Numeral, Ordinal, AmountOfMoney, Temperature and Distance corpora
+    (told apart by their module line)."""
     phrases: list[NumberPhrase] = []
     dropped: Counter[str] = Counter()
     for path in paths:
         source = path.read_text(encoding="utf-8")
         section = _all_examples(source)
-        if "AmountOfMoney" in source.split("where", 1)[0]:
+        module = source.split("where", 1)[0]
+        measure = next((name for key, name in _MEASURES.items() if key in module), None)
+        if measure is not None:
+            for match in _MONEY_EXAMPLE.finditer(section):
+                texts = [_haskell_text(t) for t in _HASKELL_STRING.findall(match.group(4))]
+                value = _MONEY_VALUE.match(match.group(3).strip())
+                if match.group(1) != "simple" or value is None:
+                    dropped["a range or a bound, not one amount"] += len(texts)
+                    continue
+                for text in texts:
+                    if not _simple(text):
+                        dropped["more than six words"] += 1
+                        continue
+                    phrases.append(NumberPhrase(text, float(value.group(1).replace(" ", "")), measure))
+        elif "AmountOfMoney" in module:
             for match in _MONEY_EXAMPLE.finditer(section):
                 texts = [_haskell_text(t) for t in _HASKELL_STRING.findall(match.group(4))]
                 value = _MONEY_VALUE.match(match.group(3).strip())
@@ -182,6 +221,49 @@ def recognizers_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Coun
                     unit = str(resolution.get("unit", "")).lower()
                     currency = iso.upper() if isinstance(iso, str) and iso else _RECOGNIZERS_UNITS.get(unit, unit)
                     phrases.append(NumberPhrase(text, value, "recognizers-currency", money=True, currency=currency))
+    return phrases, dropped
+
+
+def _held_out_inputs(path: Path) -> set[str]:
+    """The inputs of the held-out specs in the ``Specs`` tree ``path`` is in (never shown: only left out)."""
+    specs = next((p for p in path.resolve().parents if p.name == "Specs"), None)
+    if specs is None:
+        return set()
+    inputs: set[str] = set()
+    for held in _HELD_OUT_PATHS:
+        held_path = specs / held.format(lang=path.parent.name)
+        if held_path.is_file():
+            inputs.update(str(e.get("Input", "")) for e in _recognizers_entries(held_path))
+    return inputs
+
+
+def recognizers_tuning_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Counter[str]]:
+    """The numbers of Recognizers-Text's tuning specs: percentages, ordinals (positions), ages,
+    dimensions and temperatures, each with its resolved value; inputs a held-out spec holds are left out."""
+    phrases: list[NumberPhrase] = []
+    dropped: Counter[str] = Counter()
+    for path in paths:
+        held = _held_out_inputs(path)
+        for entry in _recognizers_entries(path):
+            results = entry.get("Results") or []
+            if str(entry.get("Input", "")) in held:
+                dropped["an input of a held-out spec"] += len(results) or 1
+                continue
+            if not results:
+                dropped["no number in the text"] += 1
+            for result in results:
+                text = str(result.get("Text", "")).strip()
+                kind = str(result.get("TypeName"))
+                raw = str((result.get("Resolution") or {}).get("value", ""))
+                value = _finite(raw[:-1] if kind == "percentage" and raw.endswith("%") else raw)
+                if kind not in _TUNING_KINDS:
+                    dropped[f"a {kind}"] += 1
+                elif value is None:
+                    dropped["no single value"] += 1
+                elif not _simple(text):
+                    dropped["more than six words"] += 1
+                else:
+                    phrases.append(NumberPhrase(text, value, _TUNING_KINDS[kind], position=kind == "ordinal"))
     return phrases, dropped
 
 
@@ -268,7 +350,7 @@ def report(label: str, counts: Counter[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.number_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("corpus", choices=("duckling", "recognizers"))
+    parser.add_argument("corpus", choices=("duckling", "recognizers", "recognizers-tune"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
@@ -277,11 +359,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.corpus} is a held-out corpus: only its aggregate figures are shown (no --failures)",
               file=sys.stderr)
         return 2
+    held = [p for p in args.paths if p.name in HELD_OUT_SPECS]
+    if args.corpus == "recognizers-tune" and held:
+        print(f"{held[0].name} is a held-out spec: score it with the recognizers corpus (aggregates only)",
+              file=sys.stderr)
+        return 2
     missing = [p for p in args.paths if not p.is_file()]
     if missing:
         print(f"no such file: {missing[0]} (see the module docstring for where to get the data)", file=sys.stderr)
         return 2
-    phrases, dropped = (duckling_phrases if args.corpus == "duckling" else recognizers_phrases)(args.paths)
+    reader = {"duckling": duckling_phrases, "recognizers": recognizers_phrases,
+              "recognizers-tune": recognizers_tuning_phrases}[args.corpus]
+    phrases, dropped = reader(args.paths)
     print(f"{len(phrases)} phrases read, {sum(dropped.values())} left out: "
           + ", ".join(f"{reason} {n}" for reason, n in dropped.most_common()))
     scored = score(phrases)

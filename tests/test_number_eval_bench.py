@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from bench.number_eval import (
+    HELD_OUT_SPECS,
     NumberPhrase,
     amount_outcome,
     duckling_phrases,
     main,
     outcome,
     recognizers_phrases,
+    recognizers_tuning_phrases,
     score,
 )
 
@@ -158,3 +160,79 @@ def test_duckling_ordinals_are_positions_read_by_an_integer_field(tmp_path: Path
     assert [s.value for s in score(phrases)] == ["right", "right"]
     assert main(["duckling", str(path)]) == 0
     assert "duckling-ordinal (integer field): 2 phrases  right 100.0%" in capsys.readouterr().out
+
+
+def _spec(root: Path, relative: str, entries: list[dict[str, Any]]) -> Path:
+    path = root / "Specs" / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    return path
+
+
+def test_recognizers_tuning_specs_read_percentages_ordinals_and_units(tmp_path: Path) -> None:
+    percent = _spec(tmp_path, "Number/English/PercentModel.json", [
+        {"Input": "up 50% today", "Results": [{"Text": "50%", "TypeName": "percentage",
+                                               "Resolution": {"value": "50%"}}]},
+    ])
+    ordinal = _spec(tmp_path, "Number/English/OrdinalModel.json", [
+        {"Input": "the third one", "Results": [{"Text": "third", "TypeName": "ordinal",
+                                                "Resolution": {"value": "3"}}]},
+        {"Input": "the last one", "Results": [{"Text": "last", "TypeName": "ordinal.relative",
+                                               "Resolution": {"value": "end+0"}}]},
+    ])
+    dimension = _spec(tmp_path, "NumberWithUnit/English/DimensionModel.json", [
+        {"Input": "it weighs 5kg", "Results": [{"Text": "5kg", "TypeName": "dimension",
+                                                "Resolution": {"value": "5", "unit": "Kilogram"}}]},
+    ])
+    phrases, dropped = recognizers_tuning_phrases([percent, ordinal, dimension])
+    assert [(p.text, p.value, p.source, p.position) for p in phrases] == [
+        ("50%", 50, "recognizers-percentage", False), ("third", 3, "recognizers-ordinal", True),
+        ("5kg", 5, "recognizers-dimension", False),
+    ]
+    assert dropped == Counter({"a ordinal.relative": 1})
+
+
+def test_recognizers_tuning_leaves_out_inputs_of_the_held_out_specs(tmp_path: Path, capsys: Any) -> None:
+    held = {"Input": "the 3rd of them", "Results": [{"Text": "3rd", "TypeName": "number",
+                                                     "Resolution": {"value": "3"}}]}
+    _spec(tmp_path, "Number/English/NumberModel.json", [held])
+    ordinal = _spec(tmp_path, "Number/English/OrdinalModel.json", [
+        {"Input": "the 3rd of them", "Results": [{"Text": "3rd", "TypeName": "ordinal",
+                                                  "Resolution": {"value": "3"}}]},
+        {"Input": "the 4th", "Results": [{"Text": "4th", "TypeName": "ordinal", "Resolution": {"value": "4"}}]},
+    ])
+    phrases, dropped = recognizers_tuning_phrases([ordinal])
+    assert [p.text for p in phrases] == ["4th"]
+    assert dropped == Counter({"an input of a held-out spec": 1})
+    assert main(["recognizers-tune", str(ordinal), "--failures", "5"]) == 0
+    assert "3rd" not in capsys.readouterr().out
+
+
+def test_a_held_out_spec_is_refused_as_tuning_data(tmp_path: Path, capsys: Any) -> None:
+    for name in sorted(HELD_OUT_SPECS):
+        path = _spec(tmp_path, f"Number/English/{name}", [])
+        assert main(["recognizers-tune", str(path), "--failures", "5"]) == 2
+        assert "held-out spec" in capsys.readouterr().err
+
+
+TEMPERATURE = '''module Duckling.Temperature.EN.Corpus
+  ( corpus ) where
+
+allExamples :: [Example]
+allExamples = concat
+  [ examples (simple Celsius 37)
+             [ "37 degrees Celsius"
+--           , "thirty-seven C" -- not supported
+             ]
+  , examples (between Celsius (30, 40))
+             [ "between 30 and 40 celsius"
+             ]
+  ]
+'''
+
+
+def test_duckling_measures_are_read_as_their_written_number(tmp_path: Path) -> None:
+    phrases, dropped = duckling_phrases([_write(tmp_path, "Temperature.hs", TEMPERATURE)])
+    # a commented-out example is no example; a range is left out
+    assert [(p.text, p.value, p.source) for p in phrases] == [("37 degrees Celsius", 37, "duckling-temperature")]
+    assert dropped == Counter({"a range or a bound, not one amount": 1})

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
+from fractions import Fraction
 
 from intent.compiled_regex import compiled
 from intent.normalize.currencies import currency_after, currency_before, glued_currency
@@ -10,7 +12,7 @@ from intent.normalize.memo import remembered_per_text
 from intent.normalize.mentions import Mention
 from intent.normalize.spans import SpanSet
 
-__all__ = ["find_numbers", "ordinal_value", "parse_number_words"]
+__all__ = ["enclosing_number", "find_numbers", "ordinal_value", "parse_number_words", "runs_into_ordinal"]
 
 _SMALL = {
     "zero": 0, "nought": 0, "naught": 0, "nil": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -24,7 +26,8 @@ _TENS = {
 # after a count ("three billions", "2 dozens"), never alone ("thousands of people" is no number).
 _BIG_SCALES = {
     "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
-    "lakh": 100_000, "lac": 100_000, "crore": 10_000_000,
+    "quadrillion": 10**15, "quintillion": 10**18,
+    "lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "krore": 10_000_000, "koti": 10_000_000,
 }  # fmt: skip
 _SCALES = {"dozen": 12, "hundred": 100, **_BIG_SCALES}
 _SCALE_FORMS = [*_SCALES, *(f"{word}s" for word in _SCALES)]
@@ -36,10 +39,11 @@ _MAX_DIGITS = 15
 _CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp"}
 _CURRENCY_WORDS = compiled(r"\s*(dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b", re.IGNORECASE)
 
-# Digits not glued to letters or identifiers: "8pm", "INV-1042", "10th" and "12:30" are not plain numbers.
-_DIGITS = compiled(r"(?<![\w.,/:@#-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w@]|[.,:/-]\d)")
+# Digits not glued to letters or identifiers: "8pm", "INV-1042", "10th", "12:30" and "x^2" are not plain numbers.
+_DIGITS = compiled(r"(?<![\w.,/:@#^-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w@^]|[.,:/-]\d)")
 _WORD_RUN = compiled(
-    rf"\b(?:an?\s+(?=hundred|thousand|million|billion|trillion|lakh|lac|crore|dozen))?(?:{_WORDS})"
+    rf"\b(?:an?\s+(?=hundred|thousand|million|billion|trillion|quadrillion|quintillion|lakh|lac|crore|dozen))?"
+    rf"(?:{_WORDS})"
     rf"(?:(?:\s+and\s+|[\s-]+)(?:{_WORDS}))*\b",
     re.IGNORECASE,
 )
@@ -156,8 +160,11 @@ def _word_mentions(text: str) -> list[Mention]:
 
 # "1.5k", "$2.5m", "€3bn", "1.2M": thousands always, millions in a capital glued to the digits ("1.2M
 # users"); a small "m" and "b" only as money ("5m" is also 5 minutes or metres, "2B" a flat).
-_SUFFIXED = compiled(r"(?<![\w.,])([-−]?)(\d{1,6}(?:\.\d{1,3})?)(\s?(?:k|m|mm|bn|b))\b", re.IGNORECASE)
-_SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "bn": 1_000_000_000, "b": 1_000_000_000}
+# "mil", "mln", "mn", "bil", "bln": millions and billions written short, read as money ("$5 mil").
+_SUFFIXED = compiled(r"(?<![\w.,])([-−]?)(\d{1,6}(?:\.\d{1,3})?)(\s?(?:k|m|mm|mil|mln|mn|bn|b|bil|bln))\b",
+                     re.IGNORECASE)
+_SCALE_SUFFIX = {"k": 1_000, "m": 1_000_000, "mm": 1_000_000, "mil": 1_000_000, "mln": 1_000_000, "mn": 1_000_000,
+                 "bn": 1_000_000_000, "b": 1_000_000_000, "bil": 1_000_000_000, "bln": 1_000_000_000}
 _ALWAYS_READ = frozenset({"k", "K", "M", "MM"})
 # "3 million", "1.2 million", "2 dozens", "5 lakh", "3 thousand million": digits, then scale words.
 _DIGITS_SCALED = compiled(
@@ -165,10 +172,20 @@ _DIGITS_SCALED = compiled(
     rf"(?:\s+(?:{_SCALE_WORDS}))?)\b",
     re.IGNORECASE,
 )
+# "5 grand", "twenty grand": thousands (of money) after a count; "grand" alone is an adjective.
+_GRAND = compiled(rf"(?<![\w.,])(?:(\d{{1,3}}(?:\.\d{{1,3}})?)|((?:{_WORDS})(?:[\s-]+(?:{_WORDS}))*))\s+grand\b",
+                  re.IGNORECASE)
+# A power written with a caret: "10^6", "2 ^ 10", "1.1^-3" (an exponent of at most two digits).
+_POWER = compiled(r"(?<![\w.,/^])(\d{1,6}(?:\.\d{1,6})?)\s?\^\s?([-−+]?\d{1,2})(?![\w.^]|,\d)")
 # "3 1/2", "1/2", "3/4", "1/5", "7/10", "20/100": a fraction below one whose denominator is a
 # fraction's (2 to 10, 100); "12/24", "9/11" and "3/16" are dates, not fractions.
 _FRACTION = compiled(r"(?<![\w/.,])(?:(\d{1,6})\s+)?(\d{1,2})/(\d{1,3})(?![\w/]|\.\d)")
 _DENOMINATORS = frozenset({2, 3, 4, 5, 6, 7, 8, 9, 10, 100})
+# A fraction written as one character, alone or after a whole number: "½", "1½", "2 ¾ cups".
+_VULGAR_VALUES = {char: Fraction(written) for char, written in (
+    ("½", "1/2"), ("⅓", "1/3"), ("⅔", "2/3"), ("¼", "1/4"), ("¾", "3/4"), ("⅕", "1/5"), ("⅖", "2/5"), ("⅗", "3/5"),
+    ("⅘", "4/5"), ("⅙", "1/6"), ("⅚", "5/6"), ("⅛", "1/8"), ("⅜", "3/8"), ("⅝", "5/8"), ("⅞", "7/8"))}
+_VULGAR = compiled(rf"(?<![\w.,/])(?:(\d{{1,6}})\s?)?([{''.join(_VULGAR_VALUES)}])(?![\d/])")
 _AND_A_HALF = compiled(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 # Fractions in words after a count or "a": "a quarter", "three quarters", "two-thirds", "one fifth",
 # "2 and three quarters"; "the third" and "second" are no fraction, and "half" alone no amount.
@@ -200,6 +217,10 @@ _POINT = compiled(
 )
 # "minus 5", "negative five hundred": the sign said in a word.
 _SIGN_WORD = compiled(r"\b(?:minus|negative)\s+$", re.IGNORECASE)
+# The sign said after the number: "2 below zero", "5 degrees below zero", "10°F below zero".
+_BELOW_ZERO = compiled(
+    r"(?:\s*°\s*[CF]?|\s+degrees?(?:\s+(?:celsius|fahrenheit|centigrade|[CF]))?)?\s+below\s+zero\b", re.IGNORECASE
+)
 # A minus before a currency symbol or code ("-$50", "-EUR 20"); not a range's dash ("$10-$20").
 _MINUS_BEFORE_MONEY = compiled(r"(?<![\w$€£¥₹.,])[-−]$")
 # The cents of an amount after its currency: "$20 and 43c", "20 dollars 43 cents", "3 GBP 1 pence".
@@ -210,8 +231,11 @@ _MINOR = compiled(
 _NO_MINOR_UNIT = frozenset({"cent", "pence"})
 
 
-def _exact(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else round(value, 6)
+def _exact(value: Fraction | Decimal | int | float) -> int | float:
+    """The value worked out exactly, as an int when whole, else the float nearest it: "2.2 million"
+    is 2200000 (not 2200000.0000000005), "two thirds" 0.6666666666666666 (as JSON writes 2/3)."""
+    exact = Fraction(value)
+    return int(exact) if exact.denominator == 1 else float(exact)
 
 
 def _money(text: str, start: int, end: int, *, digits: bool) -> tuple[str | None, int, int]:
@@ -241,7 +265,7 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         scale = parse_number_words(["one", *match.group(4).split()])
         if scale is None:
             continue
-        number = float(match.group(2).replace(",", "") + (match.group(3) or "")) * scale
+        number = Decimal(match.group(2).replace(",", "") + (match.group(3) or "")) * scale
         found.append(Mention(match.start(), match.end(), _exact(-number if match.group(1) else number)))
     for match in _POINT.finditer(scanned) if "point" in scanned.lower() else ():
         whole_digits, whole_words, fraction, scale_word = match.groups()
@@ -253,20 +277,33 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         if not fraction[0].isdigit():
             decimals = "".join(str(_DIGIT_WORDS[word.lower()]) for word in fraction.split())
         found.append(Mention(match.start() + len(match.group(0)) - len(match.group(0).lstrip()), match.end(),
-                             _exact(float(f"{whole}.{decimals}") * scale)))
+                             _exact(Decimal(f"{whole}.{decimals}") * scale)))
     for match in _SUFFIXED.finditer(scanned):
         suffix = match.group(3).strip()
         glued = suffix == match.group(3) or suffix.lower() == "k"
         if not (suffix in _ALWAYS_READ and glued) and _money(text, match.start(), match.end(), digits=True)[0] is None:
             continue
-        number = float(match.group(2)) * _SCALE_SUFFIX[suffix.lower()]
+        number = Decimal(match.group(2)) * _SCALE_SUFFIX[suffix.lower()]
         found.append(Mention(match.start(), match.end(), _exact(-number if match.group(1) else number)))
     for match in _FRACTION.finditer(scanned):
         numerator, denominator = int(match.group(2)), int(match.group(3))
         if not 0 < numerator < denominator or denominator not in _DENOMINATORS:
             continue
         whole = int(match.group(1) or 0)
-        found.append(Mention(match.start(), match.end(), _exact(whole + numerator / denominator)))
+        found.append(Mention(match.start(), match.end(), _exact(whole + Fraction(numerator, denominator))))
+    for match in _GRAND.finditer(scanned) if "grand" in scanned.lower() else ():
+        written = match.group(1)
+        thousands = Decimal(written) if written else parse_number_words(re.split(r"[\s-]+", match.group(2)))
+        if thousands is not None:
+            found.append(Mention(match.start(), match.end(), _exact(thousands * 1000)))
+    for match in _POWER.finditer(scanned) if "^" in scanned else ():
+        exponent = int(match.group(2).replace("−", "-"))
+        base = Fraction(Decimal(match.group(1)))
+        if base or exponent >= 0:
+            found.append(Mention(match.start(), match.end(), _exact(base**exponent)))
+    for match in _VULGAR.finditer(scanned):
+        found.append(Mention(match.start(), match.end(),
+                             _exact(int(match.group(1) or 0) + _VULGAR_VALUES[match.group(2)])))
     for match in _WORD_FRACTION.finditer(scanned):
         whole_written, count, part = match.group(1), match.group(2).lower(), match.group(3).lower()
         numerator = 1 if count in ("a", "an") else _SMALL[count]
@@ -274,7 +311,8 @@ def _compound_mentions(text: str, scanned: str) -> list[Mention]:
         fraction_whole = _whole_part(whole_written)
         if numerator >= denominator or (count == "a" and part.endswith("s")) or fraction_whole is None:
             continue
-        found.append(Mention(match.start(), match.end(), _exact(fraction_whole + numerator / denominator)))
+        found.append(Mention(match.start(), match.end(),
+                             _exact(fraction_whole + Fraction(numerator, denominator))))
     for match in _HALF_A.finditer(scanned):
         found.append(Mention(match.start(), match.end(), _HALF_SCALES[match.group(1).lower()]))
     for match in _TWO.finditer(scanned):
@@ -296,13 +334,16 @@ def _with_sign_and_currency(text: str, mention: Mention) -> Mention:
         start, value = sign.start(), -value
     unit = mention.unit
     end = mention.end
+    below = _BELOW_ZERO.match(text, end) if currency is None and sign is None else None
+    if below is not None and value > 0:
+        value, end = -value, below.end()
     if currency is not None:
         if unit is None:
             unit = _legacy_unit(text, mention.start, mention.end)
         minor = _MINOR.match(text, money_end) if currency not in _NO_MINOR_UNIT else None
         cents = _minor_value(minor.group(1)) if minor is not None else None
         if minor is not None and cents is not None and float(value).is_integer():
-            value = _exact(float(value) + (cents if value >= 0 else -cents) / 100)
+            value = _exact(Fraction(value) + Fraction(cents if value >= 0 else -cents, 100))
             end = minor.end()
         if start > 0 and text[start - 1] in _CURRENCY_SYMBOLS and start == mention.start:
             start -= 1  # "$75.50" is the amount with its symbol
@@ -358,9 +399,36 @@ def find_numbers(text: str) -> list[Mention]:
     return out
 
 
+# Digits glued to a unit of measure: "5kg", "200lbs", "75ml", "16GB", "10km/h" are the number of that unit.
+# Not "m" (metres, minutes, millions), "g", "l", "t" or "s" alone: letters that stand for too much.
+_GLUED_UNIT = compiled(
+    r"(?<![\w.,/:@#-])([-−]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+    r"(?=(?:km|cm|mm|kg|mg|lbs?|oz|ml|mph|kph|kmph|ft|kb|mb|gb|tb|ghz|mhz|hz|kw|kwh|mins?|hrs?|secs?)"
+    r"(?:\b|/|[²³]))",
+    re.IGNORECASE,
+)
+
+
+def enclosing_number(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the longer number of ``text`` that the quote ``text[start:end]`` is cut out of stands
+    ("1.5" of "1.5k", "twenty" of "twenty-five", "$20" of "$20 and 43c", "3" of "3 1/2"), from the
+    first to the last character of the numbers it cuts into and of the quote; None when it cuts none."""
+    cut = [m for m in find_numbers(text) if m.start < end and start < m.end and (m.start < start or m.end > end)]
+    if not cut:
+        return None
+    return min(start, *(m.start for m in cut)), max(end, *(m.end for m in cut))
+
+
+def runs_into_ordinal(text: str, end: int) -> bool:
+    """Whether the number words ending at ``end`` run into an ordinal: "twenty" of "twenty-first" or
+    "forty second", "one hundred" of "one hundred and first"."""
+    rest = _ORDINAL_REST.match(text, end)
+    return rest is not None and bool(_ENDS_IN_TENS.search(text[max(0, end - 10) : end]))
+
+
 def _plain_numbers(text: str) -> list[Mention]:
     found: list[Mention] = []
-    for match in _DIGITS.finditer(text):
+    for match in (*_DIGITS.finditer(text), *_GLUED_UNIT.finditer(text)):
         sign, whole, fraction = match.group(1), match.group(2).replace(",", ""), match.group(3) or ""
         if len(whole) + len(fraction) > _MAX_DIGITS:
             continue  # longer digit runs are identifiers, and a float would not hold them exactly
@@ -383,7 +451,8 @@ _ORDINAL_WORDS = {
     "sixteenth": "sixteen", "seventeenth": "seventeen", "eighteenth": "eighteen", "nineteenth": "nineteen",
     "twentieth": "twenty", "thirtieth": "thirty", "fortieth": "forty", "fiftieth": "fifty", "sixtieth": "sixty",
     "seventieth": "seventy", "eightieth": "eighty", "ninetieth": "ninety", "hundredth": "hundred",
-    "thousandth": "thousand", "millionth": "million",
+    "thousandth": "thousand", "millionth": "million", "billionth": "billion", "trillionth": "trillion",
+    "nineth": "nine",  # as often written as "ninth"
 }  # fmt: skip
 _DIGIT_ORDINAL = compiled(r"^(?:the\s+)?(\d{1,6})(st|nd|rd|th)$", re.IGNORECASE)
 # "twentyfifth": a tens word glued to the ordinal of a unit, as speech-to-text and hurried typing write it
