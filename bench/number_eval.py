@@ -58,6 +58,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.outcome_report import report
+
 __all__ = [
     "HELD_OUT_CORPORA", "HELD_OUT_SPECS", "NumberPhrase", "duckling_phrases", "main", "outcome", "readings",
     "recognizers_phrases", "recognizers_tuning_phrases", "report", "score",
@@ -332,19 +334,6 @@ def score(phrases: Sequence[NumberPhrase]) -> list[Scored]:
         scored.append(Scored(phrase, kind, amount_outcome(kind, phrase, read) if phrase.money else kind,
                              values, sorted(read)))
     return scored
-
-
-def report(label: str, counts: Counter[str]) -> str:
-    total = sum(counts.values())
-    if not total:
-        return f"{label}: no phrases"
-    answered = counts["right"] + counts["wrong"]
-    precision = counts["right"] / answered if answered else 0.0
-    return (
-        f"{label}: {total} phrases  right {counts['right'] / total:6.1%}  precision {precision:6.1%}  "
-        f"wrong {counts['wrong'] / total:5.1%}  ambiguous {counts['ambiguous'] / total:5.1%}  "
-        f"unresolved {counts['unresolved'] / total:5.1%}"
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

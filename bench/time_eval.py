@@ -159,6 +159,7 @@ from bench.dateparser_time_corpus import read_dateparser
 from bench.dtfn_time_corpus import read_dtfn
 from bench.go_time_corpus import read_go
 from bench.natty_corpus import read_natty
+from bench.outcome_report import report
 from bench.parsedatetime_time_corpus import read_parsedatetime
 from bench.request_wrappers import REQUEST_WRAPPERS, WRAPPER_DIRECTIONS
 from bench.sugar_time_corpus import read_sugar
@@ -830,19 +831,6 @@ def score(phrases: Sequence[Phrase], reader: Any = _readings) -> tuple[Counter[s
         if kind != "right":
             misses.append((phrase, kind, [r.isoformat() for r in sorted(set(readings))]))
     return counts, misses
-
-
-def report(label: str, counts: Counter[str]) -> str:
-    total = sum(counts.values())
-    if not total:
-        return f"{label}: no phrases"
-    answered = counts["right"] + counts["wrong"]
-    precision = counts["right"] / answered if answered else 0.0
-    return (
-        f"{label}: {total} phrases  right {counts['right'] / total:6.1%}  precision {precision:6.1%}  "
-        f"wrong {counts['wrong'] / total:5.1%}  ambiguous {counts['ambiguous'] / total:5.1%}  "
-        f"unresolved {counts['unresolved'] / total:5.1%}"
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
