@@ -92,6 +92,27 @@ def _wh_question(clause: Clause, index: int) -> bool:
     return False
 
 
+# "at what time is my alarm set", "on which day is easter", "by whom was it sung": a preposition before
+# the question word of a question about a time, a place or a person.
+_ASKED_PREPOSITIONS = frozenset("at on for by in from until till to since around about with of".split())
+_ASKED_WORDS = frozenset({"what", "which", "whom", "whose"})
+
+
+def _prepositional_question(clause: Clause, index: int) -> bool:
+    """ "at what time is my alarm set": the question's order after its preposition; the question is read
+    from its question word."""
+    tokens = clause.tokens
+    if (index + 2 >= len(tokens) or tokens[index].low not in _ASKED_PREPOSITIONS
+            or tokens[index + 1].low not in _ASKED_WORDS):  # fmt: skip
+        return False
+    if not any(t.low in _AUX for t in tokens[index + 2 : index + 5]):
+        return False  # "for what it costs" states; "at what time is it" asks
+    clause.kind = "intent"
+    clause.flags.add("question")
+    clause.body = index + 1
+    return True
+
+
 def _asks_the_assistant(clause: Clause, index: int) -> bool:
     """ "do i have any alarms for tomorrow", "is there an alarm for ten am": a yes/no question.
 
@@ -211,7 +232,8 @@ def classify(clause: Clause) -> Clause:
         return clause
     if tokens[index].low in ("please", "kindly") and constraint_at(tokens, index + 1):
         index += 1
-    if (_wh_question(clause, index) or _when_asked(clause, index) or _preserved(clause, index)
+    if (_wh_question(clause, index) or _when_asked(clause, index) or _prepositional_question(clause, index)
+            or _preserved(clause, index)
             or _opening_constraint(clause, index)):
         return clause
     content = after_marker(clause, index)

@@ -22,8 +22,10 @@ for _frame in sorted(_NOUN_FRAMES, key=len, reverse=True):
     _NOUN_FRAMES_BY_WORD.setdefault(_frame[0], []).append(_frame)
 _CORRECTION_OPENINGS = ("actually", "instead", "oops", "sorry", "wait", "correction", "rather")
 # Also the assents that open a clause without saying anything of the request ("Yes please book it", "Sure, go ahead").
+# Hesitations of speech typed as said ("uh what is on my calendar", "um set an alarm") open nothing either.
 _PLAIN_OPENINGS = ("and", "but", "so", "ok", "okay", "oh", "hey", "hi", "hello", "well", "just", "now", "lastly",
-                   "yes", "yeah", "yep", "sure", "great", "perfect", "cool", "alright")
+                   "yes", "yeah", "yep", "sure", "great", "perfect", "cool", "alright",
+                   "uh", "um", "umm", "uhm", "erm", "er", "hmm", "hm", "ah")
 
 
 def read_openings(clause: Clause) -> int:

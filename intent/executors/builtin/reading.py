@@ -84,6 +84,11 @@ def _run_on(state: Recognition, unit: Unit) -> list[Unit]:
         found = _unit(state, tail, state.time_spans) if tail.kind == "intent" else None
         if found is not None and found.role == "intent":
             head = Clause(tokens[:start], clause.sentence, clause.link, question=clause.question, body=clause.body)
+            # "if it rains tomorrow | cancel my run": still the rule; "if it's seven pm here | what time is it
+            # in lisbon" says what is asked about
+            if clause.constraint_kind == "condition" and "question" not in tail.flags:
+                head.kind, head.constraint_kind = "constraint", "condition"
+                return [Unit(head, "constraint"), found]
             return [Unit(head, "fragment"), found]
     return [unit]
 

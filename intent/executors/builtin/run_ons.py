@@ -23,6 +23,7 @@ from intent.executors.builtin.clause_words import Clause, frame_at, match_at
 from intent.executors.builtin.lexicon import (
     DETERMINERS,
     INDIRECT_QUESTION_VERBS,
+    PHRASAL,
     SUBJECT_PRONOUNS,
     SUBORDINATORS,
     VERBS,
@@ -77,8 +78,18 @@ def _after_time(tokens: list[Token], body: int, temporal: list[Span]) -> int | N
     return index
 
 
+def _asks_next(tokens: list[Token], index: int) -> bool:
+    """Does a question in its own order start at ``index`` ("what is ...", "what's ...", "do i have ...")?"""
+    word = tokens[index].low
+    following = tokens[index + 1].low if index + 1 < len(tokens) else ""
+    if word in WH_WORDS:
+        return following in _AUX or word.endswith("'s") or word in ("whats", "hows", "wheres", "whens", "whos")
+    return word in _QUESTION_AUX and following in _QUESTION_SUBJECTS
+
+
 def _after_name(tokens: list[Token], body: int) -> int | None:
-    """ "olly | turn the volume up": one word calling the assistant, then a verb or a request frame."""
+    """ "olly | turn the volume up", "siri | what is the weather": one word calling the assistant, then a
+    verb, a request frame or a question in its own order."""
     if body + 1 >= len(tokens):
         return None
     name, following = tokens[body].low, tokens[body + 1]
@@ -86,9 +97,46 @@ def _after_name(tokens: list[Token], body: int) -> int | None:
             or name in WH_WORDS or name in _AUX or name in _NOT_NAMES or name.endswith("n't")
             or name[:1].isdigit()):  # fmt: skip
         return None
-    if following.low in VERBS or frame_at(tokens, body + 1) or following.low in ("i", "i'd", "i'm"):
+    if (following.low in VERBS or frame_at(tokens, body + 1) or following.low in ("i", "i'd", "i'm")
+            or _asks_next(tokens, body + 1)):  # fmt: skip
         return body + 1
     return None
+
+
+# What a verb's object opens with: "... book an uber for me", "... wake me at eight".
+_OBJECTS = frozenset("me us the a an my our all some".split())
+# Words a verb follows inside a statement: its subject, an auxiliary, "to", a negation, an adverb of
+# the statement ("i usually play the piano", "my kids play the piano", "we had to cancel the trip").
+_NOT_BEFORE_A_REQUEST = frozenset(
+    """to not never also always usually often sometimes just really still already even only and or but
+    then who that which where when if because let let's""".split()
+)
+
+_NOT_ADVERBS = frozenset("early daily weekly monthly nightly hourly yearly".split())  # "it is too early | wake me"
+
+
+def _after_statement(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
+    """Does a statement of its own end right before ``index``, where a verb with its object starts
+    ("i am going to the airport at six am | book an uber for me", "it is too loud | turn the music down")?
+
+    The words before must hold a subject pronoun and a verb form after it, and the word right before
+    must end a statement: not a subject, an auxiliary, "to", a negation, an adverb, a plural noun.
+    """
+    previous = tokens[index - 1]
+    low = previous.low
+    if not previous.is_word:
+        return False
+    if _in_time(previous, temporal):
+        pass  # "... at six am | book an uber", "... at ten | call a taxi": a time ends the statement
+    elif low in SUBJECT_PRONOUNS or low in _NOT_BEFORE_A_REQUEST or low in DETERMINERS:
+        return False
+    elif low in _AUX or low in _MODALS or low.endswith(("n't", "'ll", "'d")):
+        return False
+    elif (low.endswith("ly") and low not in _NOT_ADVERBS) or (low.endswith("s") and not low.endswith("ss")):
+        return False  # "i usually play the piano", "my kids play the piano": an adverb, a plural subject
+    head = [t.low for t in tokens[:index]]
+    subject = next((i for i, w in enumerate(head) if w in SUBJECT_PRONOUNS or w.endswith(("'m", "'re"))), None)
+    return subject is not None and subject + 1 < index - 1
 
 
 def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
@@ -102,6 +150,8 @@ def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool
         return following in VERBS
     if word in VERBS and following in ("it", "them"):  # "... has been changed put it on thursday"
         return previous not in _MODALS and previous not in SUBJECT_PRONOUNS and not previous.endswith("'ll")
+    if word in VERBS and (following in _OBJECTS or following in PHRASAL.get(word, ())):
+        return _after_statement(tokens, index, temporal)
     if word in _QUESTION_AUX:
         return following in _QUESTION_SUBJECTS and previous not in SUBJECT_PRONOUNS
     if word in WH_WORDS:  # "what time is it": the order of a question, not "what time it is" or "what to do"
