@@ -194,12 +194,30 @@ def _see_asked(tokens: list[Token], index: int) -> bool:
     return tokens[index].low == "see" and index + 1 < len(tokens) and tokens[index + 1].low in _SEE_ASKS
 
 
+# "i wonder if it will rain tomorrow", "i was wondering what time the bank opens": a question put as a wish
+# to know (after "i wonder", a reported question is the one asked).
+_WONDERING = (("i", "wonder"), ("i", "was", "wondering"), ("i'm", "wondering"), ("i", "am", "wondering"),
+              ("i", "wondered"))
+_WONDERED = frozenset({"if", "whether"}) | WH_WORDS
+
+
+def _wondering(tokens: list[Token], index: int) -> int | None:
+    """Where "wonder" stands in "i wonder if/what ...", or None."""
+    for words in _WONDERING:
+        end = index + len(words)
+        if match_at(tokens, index, words) and end < len(tokens) and tokens[end].low in _WONDERED:
+            return end - 1
+    return None
+
+
 def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
     """The kind the clause's first content word gives it."""
     tokens = clause.tokens
     word = tokens[index].low
     found = constraint_at(tokens, index)
-    if found is not None and word not in ("if", "when", "until", "till", "whenever", "unless"):
+    if (wonder := _wondering(tokens, index)) is not None:
+        clause.kind, clause.body = "intent", wonder
+    elif found is not None and word not in ("if", "when", "until", "till", "whenever", "unless"):
         clause.kind = "constraint"
         clause.constraint_kind = found[1]
     elif word in WH_WORDS or _asks_the_assistant(clause, index):

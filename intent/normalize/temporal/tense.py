@@ -74,8 +74,8 @@ def _looks_back(words: list[str]) -> bool:
         if word in _BE_PAST:
             if following[:1] in (["just"], ["then"], ["later"]):
                 following = following[1:]
-            if not (following and following[0] in _ARRANGED):
-                return True
+            if not (following and following[0] in _ARRANGED) and following[:1] != ["wondering"]:
+                return True  # "i was wondering what time the bank opens on saturday" asks politely
         if word == "last" and following[:1] in (["time"], ["night"]):
             return True
     return False
