@@ -6,6 +6,8 @@
 - After a statement: "i have a meeting at ten please remind me", "i don't want to carry an umbrella
   will we have rain today", "it's five here what time is it in england", "the meeting has been
   changed put it on thursday".
+- After a polite "if you could" when nothing else asks: "it would be great if you could | wake me at
+  six am", "if you could | book a table for friday that would be lovely".
 - After the words of a reminder said as a rule with its own time: "remember to | remind me about the
   meeting at four pm", "don't forget to | call the dentist tomorrow" ("Don't forget to attach the
   receipt" stays a rule for the request).
@@ -176,6 +178,20 @@ def _after_reminder(clause: Clause, temporal: list[Span]) -> int | None:
     return None
 
 
+_POLITE_IFS = (("if", "you", "could"), ("if", "you", "would"), ("if", "u", "could"))  # "if you can" may be a condition
+
+
+def _after_polite_if(clause: Clause) -> int | None:
+    """ "(it would be great) if you could | wake me at six am (that would be great)": the verb after a
+    polite "if you could", when nothing else in the turn asks."""
+    tokens, body = clause.tokens, clause.body
+    for words in _POLITE_IFS:
+        end = body + len(words)
+        if match_at(tokens, body, words) and end < len(tokens) and tokens[end].low in VERBS:
+            return end
+    return None
+
+
 def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
     """Places inside ``clause`` (token indexes after its body) where a request may start, in order.
 
@@ -193,6 +209,8 @@ def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
             if start is not None and start > body:
                 yield start
     elif clause.constraint_kind == "requirement" and (start := _after_reminder(clause, temporal)) is not None:
+        yield start
+    elif clause.constraint_kind == "preference" and (start := _after_polite_if(clause)) is not None:
         yield start
     for index in range(body + 2, len(tokens) - 1):  # a statement has two words at least
         if _asked_inside(tokens, index, temporal):
