@@ -104,6 +104,8 @@ def _tag(tokens: list[Token], body: int, temporal: list[Span], clause_question: 
     cut = start
     while cut > body and not tokens[cut - 1].is_word:
         cut -= 1  # "today is monday, is it"
+    if before.endswith(("n't", "nt")) and before in _TAG_AUX:  # "the parcel comes on monday doesn't it"
+        return start if sum(t.is_word for t in tokens[body:cut]) >= 2 else None
     return start if _statement(tokens, body, cut) else None
 
 

@@ -1,0 +1,112 @@
+"""Requests said in other orders than the imperative's: a tag question, a question word left in
+place or after its preposition, "make sure" with a time, a request run on after a statement, a polite
+"if you could" or "i wonder if", an assistant's name or a hesitation before a question, an event a
+calendar keeps said without its verb. Each is read as a request and its time fills the field; the
+statements and remarks next to them stay no request."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builtin_requests import action_and_target, parse_when, when
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "field_format", "value"),
+    [# a tag question asks whether its statement holds
+     ("my alarm is set for seven am isn't it", "time", "07:00:00Z"),
+     ("i do have a dentist appointment tomorrow don't i", "date", "2026-12-03"),
+     ("the meeting is at three pm right", "time", "15:00:00Z"),
+     ("the meeting is at three pm, is that right?", "time", "15:00:00Z"),
+     # a question word left where its answer goes, or after its preposition
+     ("the meeting tomorrow is at what time", "date", "2026-12-03"),
+     ("eight am in tokyo is what in london", "time", "08:00:00Z"),
+     ("at what time is my alarm set for tomorrow", "date", "2026-12-03"),
+     ("on what date is easter next year", "date", "2027-03-28"),
+     ("at what time does the pharmacy close on sunday", "date", "2026-12-06"),
+     # "make sure" with a clause and a time of its own
+     ("make sure my calendar is clear tomorrow", "date", "2026-12-03"),
+     ("make sure i wake up at six am", "time", "06:00:00Z"),
+     ("hey olly make sure my calendar is completely clear tomorrow", "date", "2026-12-03"),
+     # a request with its object run on after a statement
+     ("i am going to the airport tomorrow at six am book an uber for me", "date-time", "2026-12-03T06:00:00Z"),
+     ("it is too early wake me at eight am instead", "time", "08:00:00Z"),
+     # polite wrappers
+     ("it would be great if you could wake me at six am", "time", "06:00:00Z"),
+     ("if you could book a table for friday that would be lovely", "date", "2026-12-04"),
+     ("i wonder if it will rain tomorrow", "date", "2026-12-03"),
+     ("i was wondering what time the bank opens on saturday", "date", "2026-12-05"),  # no past tense
+     # an assistant's name or a hesitation before a question
+     ("siri what is the weather tomorrow", "date", "2026-12-03"),
+     ("alexa do i have any alarms for tomorrow", "date", "2026-12-03"),
+     ("uh what is on my calendar tomorrow", "date", "2026-12-03"),
+     ("um set an alarm for six am tomorrow", "date-time", "2026-12-03T06:00:00Z"),
+     # an event a calendar keeps, said without a verb
+     ("lunch with mom on sunday at noon", "date-time", "2026-12-06T12:00:00Z"),
+     ("church with the family on sunday", "date", "2026-12-06")],
+)  # fmt: skip
+async def test_a_request_in_another_order_fills_its_field(text: str, field_format: str, value: str) -> None:
+    result = await parse_when(text, field_format)
+    assert result["status"] == "complete"
+    assert len(result["effective"]["intents"]) == 1
+    assert when(result) == value
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text",
+    ["this is it",  # a statement too short to be asked about
+     "you got the command right",  # "right" says how something was done
+     "you are right",
+     "i love this song do you",  # the tag asks about someone else: an opinion, not this statement
+     "this is what i wanted for christmas",  # "what" opens a clause of its own
+     "i know at what time the party starts tomorrow",  # a question reported, not asked
+     "i forgot what time the meeting is tomorrow",
+     "i usually play the piano on sundays",  # an adverb before the verb: one statement
+     "my kids play the piano every day",  # a plural subject before the verb
+     "we had to cancel the trip on monday",
+     "i think i might order some food now",  # a modal before the verb
+     "the alarm went off at six am",  # a past form after the noun: a statement
+     "my meeting got cancelled today",
+     "the concert was amazing on friday",
+     "if you can make it on friday",  # "if you can" may be a condition
+     "ah it is excellent",
+     "i had lunch with mom today",
+     "today was a hard day"],
+)  # fmt: skip
+async def test_a_statement_stays_no_request(text: str) -> None:
+    result = await parse_when(text, "date")
+    assert result["effective"]["intents"] == []
+    assert when(result) is None
+
+
+@pytest.mark.anyio
+async def test_make_sure_without_a_time_stays_a_rule() -> None:
+    result = await parse_when("make sure it is refundable", "date")
+    assert result["effective"]["intents"] == []
+    assert [c["kind"] for c in result["effective"]["constraints"]] == ["requirement"]
+
+
+@pytest.mark.anyio
+async def test_a_condition_keeps_its_day_when_a_request_runs_on_after_it() -> None:
+    result = await parse_when("if it rains tomorrow cancel my run", "date")
+    assert [i["action"] for i in result["effective"]["intents"]] == ["cancel"]
+    assert [(c["kind"], c["text"]) for c in result["effective"]["intents"][0]["constraints"]] == [
+        ("condition", "if it rains tomorrow")]
+    assert when(result) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("today is monday is it", [("is it", None)]),
+     ("the song was sung by whom", [("by whom", "the song was sung")]),
+     ("the meeting tomorrow is at what time", [("at what time", "the meeting")]),
+     ("make sure my calendar is clear tomorrow", [("make sure", "my calendar is clear")]),
+     ("the meeting is at three pm, is that right?", [("is that right", "the meeting is")]),
+     ("it is too loud turn the music down", [("turn", "the music down")])],
+)  # fmt: skip
+def test_the_asking_words_are_the_action_and_the_statement_its_target(
+    text: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert action_and_target(text) == expected
