@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from intent.executors.builtin.clause_words import Clause, frame_at, match_at
 from intent.executors.builtin.lexicon import (
+    ASSISTANT_NOUNS,
     DETERMINERS,
     INDIRECT_QUESTION_VERBS,
     PHRASAL,
@@ -77,6 +78,8 @@ def _after_time(tokens: list[Token], body: int, temporal: list[Span]) -> int | N
         index += 1
     if not timed or index >= len(tokens) or tokens[index].low in _AUX:
         return None  # "today was a hard day": the time is what the clause is about
+    if tokens[index].low in ASSISTANT_NOUNS:
+        return None  # "the five fifteen train to leeds is late": the time names the thing, no verb follows
     return index
 
 

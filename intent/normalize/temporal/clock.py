@@ -117,6 +117,13 @@ _WORD_AT = compiled(
 _WORD_PAIR = compiled(
     rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?]))", re.IGNORECASE
 )
+# "my ten thirty meeting", "a reminder for twelve thirty meeting": hours and minutes in words right
+# before the one event they time, after a determiner or "for" (either half of the day)
+_WORD_PAIR_EVENT = compiled(
+    rf"\b(?:my|our|your|the|a|for)\s+({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s+(?:meeting|call|appointment|"
+    r"alarm|reminder|interview|session|class|flight|train|bus|pickup|standup|sync|demo)\b)",
+    re.IGNORECASE,
+)
 # "fifteen fifteen", "thirteen oh five", "twenty thirty p m", "fifteen hundred hours": a 24-hour
 # clock said in words (the hour past twelve says which half of the day it is). Read whole, after a
 # cue, before "hours" or pm ("twenty fifteen" after "in" is a year).
@@ -484,6 +491,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if _HOUR_LEAD.search(lead) or (_DAY_LEAD.search(lead) and not _MONEY_BEFORE.search(lead)):
             hour, minute = _hour(match.group(1)), _minute(match.group(2))
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for match in scan(_WORD_PAIR_EVENT, text, words & _HOUR_WORD_SET):
+        hour, minute = _hour(match.group(1)), _minute(match.group(2))
+        out.append(Piece(match.start(1), match.end(2), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
