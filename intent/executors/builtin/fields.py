@@ -233,6 +233,25 @@ _TEMPORAL_READERS = frozenset({"datetime", "date", "time"})
 _DAY_LEAD = compiled(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
 
 
+_CHANGED_THINGS = frozenset(
+    "alarm meeting call appointment reminder event class lesson session flight train bus booking reservation "
+    "interview lunch dinner breakfast party".split()
+)
+
+
+def _names_the_changed(text: str, mention: Mention) -> bool:
+    """ "change my six am alarm to seven am", "move tomorrow's meeting to friday": after a verb of change,
+    a time that names the thing being changed (owned, or "the" time before the thing), not its new time."""
+    if not _CHANGE_VERB.search(text, max(0, mention.start - 60), mention.start):
+        return False
+    if "'s" in text[max(0, mention.end - 2) : mention.end + 2].replace("\u2019", "'"):
+        return True  # "tomorrow's meeting", the "'s" inside the phrase or after it
+    prev, following = _words_near(text, mention.start, mention.end, 1, 1)
+    if prev[:1] and prev[0] in _POSSESSIVES:
+        return True  # "move my 3pm to 4pm"
+    return bool(prev and following) and prev[0] in ("the", "this", "that") and following[0] in _CHANGED_THINGS
+
+
 def _an_event_of(text: str, mention: Mention) -> bool:
     """"my 3pm", "our 10:30": a time naming an event someone has, not a time being asked for."""
     prev, _ = _words_near(text, mention.start, mention.end, 1, 0)
@@ -360,6 +379,8 @@ class _Extractor:
     def _grouped(self, spec: FieldSpec, mentions: list[Mention], specs_of_kind: list[FieldSpec]) -> list[Mention]:
         set_aside = _day_set_aside if self.ledger.kind == "date" else _negated
         usable = [m for m in self._usable(mentions) if not set_aside(self.text, m)]
+        if len(usable) > 1:  # the time of the thing being changed gives way to its new time
+            usable = [m for m in usable if not _names_the_changed(self.text, m)] or usable
         if len(specs_of_kind) > 1:
             cued = [m for m in usable if set(_words_near(self.text, m.start, m.end, 4, 0)[0]) & self.words[spec.name]]
             if cued:
