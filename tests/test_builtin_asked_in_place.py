@@ -29,6 +29,11 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("make sure my calendar is clear tomorrow", "date", "2026-12-03"),
      ("make sure i wake up at six am", "time", "06:00:00Z"),
      ("hey olly make sure my calendar is completely clear tomorrow", "date", "2026-12-03"),
+     # a thing named, what should be done with it and a time: a request in the passive
+     ("the alarm for tomorrow should be at six am", "time", "06:00:00Z"),
+     ("the dentist appointment should be added to my calendar for friday", "date", "2026-12-04"),
+     ("the lights need to be switched off at ten pm", "time", "22:00:00Z"),
+     ("the report must be finished by friday", "date", "2026-12-04"),  # "be finished": no past tense
      # a request with its object run on after a statement
      ("i am going to the airport tomorrow at six am book an uber for me", "date-time", "2026-12-03T06:00:00Z"),
      ("it is too early wake me at eight am instead", "time", "08:00:00Z"),
@@ -83,8 +88,14 @@ async def test_a_statement_stays_no_request(text: str) -> None:
 
 
 @pytest.mark.anyio
-async def test_make_sure_without_a_time_stays_a_rule() -> None:
-    result = await parse_when("make sure it is refundable", "date")
+@pytest.mark.parametrize(
+    "text",
+    ["make sure it is refundable",  # no time of its own
+     "it should be ready by friday",  # a pronoun for the thing
+     "the meeting should be fun tomorrow"],  # a remark, nothing to do
+)  # fmt: skip
+async def test_a_rule_without_a_thing_to_do_and_a_time_stays_a_rule(text: str) -> None:
+    result = await parse_when(text, "date")
     assert result["effective"]["intents"] == []
     assert [c["kind"] for c in result["effective"]["constraints"]] == ["requirement"]
 

@@ -13,6 +13,9 @@
 - "make sure" with a clause and a time of its own ("make sure my calendar is clear tomorrow", "make
   sure i wake up at six am"): what is to be made sure is what is asked. Without a time it stays a
   rule for the request ("make sure it's refundable").
+- A thing named, what should be done with it and a time ("the alarm for tomorrow should be at six am",
+  "my friday meeting needs to be moved to monday"): a request in the passive. With a pronoun for the
+  thing ("it should be ready by friday") or without a time, it stays a rule.
 
 Run when no clause of a first turn reads as a request (after ``run_ons`` and ``noun_requests``).
 The request's action is the asking words (the tag, the question word and its preposition, "make
@@ -144,6 +147,30 @@ def _made_sure(tokens: list[Token], body: int, temporal: list[Span]) -> tuple[in
     return None
 
 
+_MODAL_BE = (("should", "be"), ("must", "be"), ("needs", "to", "be"), ("need", "to", "be"), ("has", "to", "be"),
+             ("have", "to", "be"), ("is", "to", "be"), ("are", "to", "be"))
+_WHEN_WORDS = frozenset("at on for by in from to before after until till".split())
+_NOT_A_THING = frozenset("it you they we i he she this that there everything something nothing".split())
+
+
+def _to_be_done(tokens: list[Token], body: int, temporal: list[Span]) -> tuple[int, int] | None:
+    """ "the alarm for tomorrow should be at six am", "my friday meeting needs to be moved to monday": a
+    thing named, what should be done with it or when it should be, and a time: where the modal and
+    its "be" (and the verb after it) stand. A pronoun subject ("it should be refundable") is a rule."""
+    if tokens[body].low in _NOT_A_THING or not overlaps(temporal, tokens[body].start, tokens[-1].end):
+        return None
+    for index in range(body + 1, min(len(tokens) - 1, body + 8)):
+        for words in _MODAL_BE:
+            end = index + len(words)
+            if end < len(tokens) and all(tokens[index + i].low == w for i, w in enumerate(words)):
+                if tokens[end].low.endswith("ed") or tokens[end].low in ("set", "put", "cut", "shut", "kept"):
+                    return index, end + 1  # "should be moved", "needs to be set"
+                if tokens[end].low in _WHEN_WORDS:
+                    return index, end  # "should be at six am"; "should be fun tomorrow" is a remark
+                return None
+    return None
+
+
 def asked_in_place(clause: Clause, temporal: list[Span]) -> Phrase | None:
     """The request ``clause`` makes in a statement's order, or None.
 
@@ -157,7 +184,10 @@ def asked_in_place(clause: Clause, temporal: list[Span]) -> Phrase | None:
     if (sure := _made_sure(tokens, body, temporal)) is not None:
         asking, target = sure, (sure[1], len(tokens))
     elif clause.kind == "constraint":
-        return None
+        done = _to_be_done(tokens, body, temporal) if clause.constraint_kind == "requirement" else None
+        if done is None:
+            return None
+        asking, target = done, (body, done[0])
     elif (tag := _tag(tokens, body, temporal, clause.question)) is not None:
         asking, target = (tag, len(tokens)), (body, tag)
     elif (place := _asked_word(tokens, body, temporal)) is not None:

@@ -68,7 +68,7 @@ def _clause(text: str, start: int, end: int) -> str:
 
 def _looks_back(words: list[str]) -> bool:
     for index, word in enumerate(words):
-        if word in _PAST:
+        if word in _PAST and (index == 0 or words[index - 1] != "be"):  # "must be finished by friday": to come
             return True
         following = words[index + 1 : index + 3]
         if word in _BE_PAST:
