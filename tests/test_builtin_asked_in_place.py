@@ -49,7 +49,10 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("um set an alarm for six am tomorrow", "date-time", "2026-12-03T06:00:00Z"),
      # an event a calendar keeps, said without a verb
      ("lunch with mom on sunday at noon", "date-time", "2026-12-06T12:00:00Z"),
-     ("church with the family on sunday", "date", "2026-12-06")],
+     ("church with the family on sunday", "date", "2026-12-06"),
+     # the time before the noun phrase ("tomorrow weather") and weather said by its kind ("rain")
+     ("tomorrow weather", "date", "2026-12-03"),
+     ("rain tomorrow?", "date", "2026-12-03")],
 )  # fmt: skip
 async def test_a_request_in_another_order_fills_its_field(text: str, field_format: str, value: str) -> None:
     result = await parse_when(text, field_format)
@@ -79,7 +82,9 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "the five fifteen train to leeds is late",  # the time names the train: no verb follows it
      "ah it is excellent",
      "i had lunch with mom today",
-     "today was a hard day"],
+     "today was a hard day",
+     "tomorrow is a big day",
+     "yesterday meeting went well"],
 )  # fmt: skip
 async def test_a_statement_stays_no_request(text: str) -> None:
     result = await parse_when(text, "date")

@@ -69,6 +69,9 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
     words = [t for t in tokens[start:] if t.is_word]
     if not words or words[0].low in WH_WORDS or words[0].low in _REMARKS:
         return None
+    timed = start  # "tomorrow weather", "friday's agenda": a time before the noun phrase is its complement
+    while start < len(tokens) and covered(temporal, tokens[start].start):
+        start += 1
     if start > 0 and tokens[start - 1].low in _REMARKS:
         return None  # "great song for the commute": "great" is no assent here
     for index, token in enumerate(words):
@@ -99,14 +102,14 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
         or (asking and len(named) > 1)
         or (len(named) > 1 and phrase_end == end)  # "train ticket", "my alarms": the words are the noun phrase
         or any(_OWNED_TIME.match(t.low) for t in named)
-        or overlaps(temporal, tokens[start].start, tokens[end - 1].end)
+        or overlaps(temporal, tokens[timed].start, tokens[end - 1].end)
         or any(t.low in _COMPLEMENTS for t in rest[:-1])
         or any(t.low in _COMPLEMENTS for t in named[1:-1])  # "train tickets to london"
     )
     if not wanted:
         return None
     action = (tokens[start].start, tokens[phrase_end - 1].end)
-    evidence = (tokens[start].start, tokens[end - 1].end)
+    evidence = (tokens[timed].start, tokens[end - 1].end)
     return Phrase(evidence=evidence, action=action, target=None, verb="", references=[])
 
 
