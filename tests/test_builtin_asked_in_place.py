@@ -46,6 +46,7 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("siri what is the weather tomorrow", "date", "2026-12-03"),
      ("alexa do i have any alarms for tomorrow", "date", "2026-12-03"),
      ("uh what is on my calendar tomorrow", "date", "2026-12-03"),
+     ("olly chance the light settings to blue tomorrow", "date", "2026-12-03"),  # a misspelt verb after the name
      ("um set an alarm for six am tomorrow", "date-time", "2026-12-03T06:00:00Z"),
      # an event a calendar keeps, said without a verb
      ("lunch with mom on sunday at noon", "date-time", "2026-12-06T12:00:00Z"),
@@ -84,7 +85,8 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "i had lunch with mom today",
      "today was a hard day",
      "tomorrow is a big day",
-     "yesterday meeting went well"],
+     "yesterday meeting went well",
+     "john likes the music on friday"],  # a verb of the third person with its object
 )  # fmt: skip
 async def test_a_statement_stays_no_request(text: str) -> None:
     result = await parse_when(text, "date")

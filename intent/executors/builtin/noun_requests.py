@@ -43,6 +43,7 @@ _REMARKS = frozenset(
     hard long crazy perfect weird strange cool best worst favorite favourite such so very really what
     another""".split()
 )
+_OBJECT_OPENINGS = frozenset("the a an my your his her our their this that".split())
 _COMPLEMENTS = frozenset("for to from in near at on with about around by of".split())
 _POLITE = frozenset({"please", "pls", "plz"})
 _OWNED_TIME = compiled(r"^(?:today|tomorrow|tonight|yesterday|week|weekend|month)'s$")  # "today's schedule"
@@ -80,6 +81,10 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
         to_do = token.low == "do" and index > 0 and words[index - 1].low == "to"  # "to do list"
         if (token.low in _FINITE and not to_do) or token.low in SUBJECT_PRONOUNS or token.low.endswith("n't"):
             return None
+        following = words[index + 1].low if index + 1 < len(words) else ""
+        if 0 < index and following in _OBJECT_OPENINGS and token.low.endswith("s") and not token.low.endswith("ss") \
+                and not _head(token.low):  # fmt: skip
+            return None  # "john likes the music on friday": a verb of the third person with its object
     end = len(tokens)
     while end > start and (not tokens[end - 1].is_word or tokens[end - 1].low in _POLITE):
         end -= 1

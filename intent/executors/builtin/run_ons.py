@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from intent.executors.builtin.clause_words import Clause, frame_at, match_at
+from intent.executors.builtin.clause_words import Clause, frame_at, is_verb_start, match_at
 from intent.executors.builtin.lexicon import (
     ASSISTANT_NOUNS,
     DETERMINERS,
@@ -92,6 +92,11 @@ def _asks_next(tokens: list[Token], index: int) -> bool:
     return word in _QUESTION_AUX and following in _QUESTION_SUBJECTS
 
 
+# The names people call assistants by: after one of them any verb with its object starts the request,
+# a misspelt one too; after another word ("john likes the music") only a known verb does.
+_ASSISTANT_NAMES = frozenset("olly siri alexa google cortana bixby assistant computer".split())
+
+
 def _after_name(tokens: list[Token], body: int) -> int | None:
     """ "olly | turn the volume up", "siri | what is the weather": one word calling the assistant, then a
     verb, a request frame or a question in its own order."""
@@ -105,6 +110,8 @@ def _after_name(tokens: list[Token], body: int) -> int | None:
     if (following.low in VERBS or frame_at(tokens, body + 1) or following.low in ("i", "i'd", "i'm")
             or _asks_next(tokens, body + 1)):  # fmt: skip
         return body + 1
+    if name in _ASSISTANT_NAMES and is_verb_start(tokens, body + 1, strict=False):
+        return body + 1  # "olly chance the light settings": after the assistant's name, an unknown verb too
     return None
 
 
