@@ -42,6 +42,8 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("if you could book a table for friday that would be lovely", "date", "2026-12-04"),
      ("i wonder if it will rain tomorrow", "date", "2026-12-03"),
      ("i was wondering what time the bank opens on saturday", "date", "2026-12-05"),  # no past tense
+     # "have", a bare plural subject and its participle ask
+     ("have stocks gone up or down today", "date", "2026-12-02"),
      # an assistant's name or a hesitation before a question
      ("siri what is the weather tomorrow", "date", "2026-12-03"),
      ("alexa do i have any alarms for tomorrow", "date", "2026-12-03"),
@@ -84,6 +86,7 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "ah it is excellent",
      "i had lunch with mom today",
      "today was a hard day",
+     "have fun tomorrow",  # "have" with no participle after its noun: a wish
      "tomorrow is a big day",
      "yesterday meeting went well",
      "john likes the music on friday"],  # a verb of the third person with its object

@@ -113,6 +113,17 @@ def _prepositional_question(clause: Clause, index: int) -> bool:
     return True
 
 
+_PARTICIPLES = frozenset("gone been done come risen fallen grown seen taken given left begun".split())
+
+
+def _perfect_question(tokens: list[Token], index: int) -> bool:
+    """ "have stocks gone up today", "have prices risen": "have", a bare plural subject and its participle
+    ask; "have fun tomorrow", "have my car washed" (a determiner: the thing to have done) do not."""
+    noun, participle = tokens[index + 1].low, tokens[index + 2].low
+    return (noun.endswith("s") and not noun.endswith("ss") and noun not in DETERMINERS and noun not in _ASKED_SUBJECTS
+            and (participle in _PARTICIPLES or participle.endswith("ed")))
+
+
 def _asks_the_assistant(clause: Clause, index: int) -> bool:
     """ "do i have any alarms for tomorrow", "is there an alarm for ten am": a yes/no question.
 
@@ -132,6 +143,8 @@ def _asks_the_assistant(clause: Clause, index: int) -> bool:
     subject = tokens[index + 1].low
     if word in _ASKING_AUX and tokens[index + 1].is_word and subject not in ("not", "n't", "never"):
         return True  # "does not matter" states
+    if word == "have" and _perfect_question(tokens, index):
+        return True
     return subject in (_ACTION_AUX_SUBJECTS if word in _ACTION_AUX else _ASKED_SUBJECTS)
 
 
