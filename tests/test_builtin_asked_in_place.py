@@ -37,6 +37,9 @@ from tests.builtin_requests import action_and_target, parse_when, when
      # a request with its object run on after a statement
      ("i am going to the airport tomorrow at six am book an uber for me", "date-time", "2026-12-03T06:00:00Z"),
      ("it is too early wake me at eight am instead", "time", "08:00:00Z"),
+     ("i'm late book me a cab for nine am", "time", "09:00:00Z"),  # the contraction holds the verb
+     ("i can't sleep just wake me at nine am", "time", "09:00:00Z"),
+     ("i am in need of a taxi at six am", "time", "06:00:00Z"),
      # polite wrappers
      ("it would be great if you could wake me at six am", "time", "06:00:00Z"),
      ("if you could book a table for friday that would be lovely", "date", "2026-12-04"),
@@ -86,7 +89,9 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "ah it is excellent",
      "i had lunch with mom today",
      "today was a hard day",
-     "have fun tomorrow",  # "have" with no participle after its noun: a wish
+     "have fun tomorrow",
+     "i just set the alarm for six am",  # "just" after its subject: a statement
+     "i'm sorry",  # "have" with no participle after its noun: a wish
      "tomorrow is a big day",
      "yesterday meeting went well",
      "john likes the music on friday"],  # a verb of the third person with its object

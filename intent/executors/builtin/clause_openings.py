@@ -13,7 +13,8 @@ _NOUN_FRAMES = frozenset(
     {("i'd", "like"), ("i", "would", "like"), ("i", "want"), ("i", "need"), ("we", "need"), ("we", "want"),
      ("i'd", "love"), ("we'd", "like"), ("i'm", "looking", "for"), ("i", "am", "looking", "for"),
      ("i'll", "have"), ("i'll", "take"), ("i'll", "need"), ("i", "will", "need"), ("we'll", "need"),
-     ("i'd", "need"), ("we", "would", "like"), ("i'm", "after"), ("i", "would", "love"), ("we", "would", "love"),
+     ("i'd", "need"), ("i", "am", "in", "need", "of"), ("i'm", "in", "need", "of"),
+     ("we", "would", "like"), ("i'm", "after"), ("i", "would", "love"), ("we", "would", "love"),
      ("i", "fancy"), ("i'd", "fancy"), ("i", "could", "use"), ("i'd", "want")}
 )  # fmt: skip
 # By first word, longest first: a clause start is compared with the few frames that can match it.

@@ -148,7 +148,10 @@ def _after_statement(tokens: list[Token], index: int, temporal: list[Span]) -> b
         return False  # "i usually play the piano", "my kids play the piano": an adverb, a plural subject
     head = [t.low for t in tokens[:index]]
     subject = next((i for i, w in enumerate(head) if w in SUBJECT_PRONOUNS or w.endswith(("'m", "'re"))), None)
-    return subject is not None and subject + 1 < index - 1
+    if subject is None:
+        return False
+    # "i'm hungry | show me ...": the contraction holds the verb; "i am hungry" needs its third word
+    return subject < index - 1 if "'" in head[subject] else subject + 1 < index - 1
 
 
 def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
@@ -160,6 +163,8 @@ def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool
         return False  # "... if you could", "i am please": no request starts; "at ten am please remind me" does
     if word == "please":
         return following in VERBS
+    if word == "just" and following in VERBS:  # "i can't hear | just turn the volume up"
+        return index + 2 < len(tokens) and _after_statement(tokens, index, temporal)
     if word in VERBS and following in ("it", "them"):  # "... has been changed put it on thursday"
         return previous not in _MODALS and previous not in SUBJECT_PRONOUNS and not previous.endswith("'ll")
     if word in VERBS and (following in _OBJECTS or following in PHRASAL.get(word, ())):
