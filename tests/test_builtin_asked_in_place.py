@@ -34,6 +34,10 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("the dentist appointment should be added to my calendar for friday", "date", "2026-12-04"),
      ("the lights need to be switched off at ten pm", "time", "22:00:00Z"),
      ("the report must be finished by friday", "date", "2026-12-04"),  # "be finished": no past tense
+     ("my alarm should ring at six am", "time", "06:00:00Z"),
+     # a thing wished for
+     ("an alarm at six am would be great", "time", "06:00:00Z"),
+     ("it would be nice to have a table at eight pm tomorrow", "date-time", "2026-12-03T20:00:00Z"),
      # a request with its object run on after a statement
      ("i am going to the airport tomorrow at six am book an uber for me", "date-time", "2026-12-03T06:00:00Z"),
      ("it is too early wake me at eight am instead", "time", "08:00:00Z"),
@@ -90,6 +94,8 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "i had lunch with mom today",
      "today was a hard day",
      "have fun tomorrow",
+     "the weather tomorrow would be good",  # a remark about the thing, not a wish for one
+     "the train should arrive at five pm",  # what the train should do is no request to the assistant
      "i just set the alarm for six am",  # "just" after its subject: a statement
      "i'm sorry",  # "have" with no participle after its noun: a wish
      "tomorrow is a big day",

@@ -13,8 +13,9 @@
 - "make sure" with a clause and a time of its own ("make sure my calendar is clear tomorrow", "make
   sure i wake up at six am"): what is to be made sure is what is asked. Without a time it stays a
   rule for the request ("make sure it's refundable").
-- A thing named, what should be done with it and a time ("the alarm for tomorrow should be at six am",
-  "my friday meeting needs to be moved to monday"): a request in the passive. With a pronoun for the
+- A thing named, what should be done with it or what it should do, and a time ("the alarm for tomorrow
+  should be at six am", "my friday meeting needs to be moved to monday", "my alarm should ring at six
+  am"): a request in the passive or through the thing. With a pronoun for the
   thing ("it should be ready by friday") or without a time, it stays a rule.
 
 Run when no clause of a first turn reads as a request (after ``run_ons`` and ``noun_requests``).
@@ -25,6 +26,7 @@ sure"); its target is the statement, cut where the imperative form's target is c
 from __future__ import annotations
 
 from intent.executors.builtin.clauses import Clause
+from intent.executors.builtin.lexicon import VERBS
 from intent.executors.builtin.phrases import Phrase, Span, object_end
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.time_spans import covered, overlaps
@@ -149,6 +151,8 @@ def _made_sure(tokens: list[Token], body: int, temporal: list[Span]) -> tuple[in
 
 _MODAL_BE = (("should", "be"), ("must", "be"), ("needs", "to", "be"), ("need", "to", "be"), ("has", "to", "be"),
              ("have", "to", "be"), ("is", "to", "be"), ("are", "to", "be"))
+_MODALS: tuple[tuple[str, ...], ...] = (
+    ("should",), ("must",), ("needs", "to"), ("need", "to"), ("has", "to"), ("have", "to"))
 _WHEN_WORDS = frozenset("at on for by in from to before after until till".split())
 _NOT_A_THING = frozenset("it you they we i he she this that there everything something nothing".split())
 
@@ -168,6 +172,11 @@ def _to_be_done(tokens: list[Token], body: int, temporal: list[Span]) -> tuple[i
                 if tokens[end].low in _WHEN_WORDS:
                     return index, end  # "should be at six am"; "should be fun tomorrow" is a remark
                 return None
+        for modal in _MODALS:
+            end = index + len(modal)
+            if end < len(tokens) and all(tokens[index + i].low == w for i, w in enumerate(modal)) \
+                    and tokens[end].low in VERBS:  # fmt: skip
+                return index, end + 1  # "my alarm should ring at six am", "the heating must start at five"
     return None
 
 

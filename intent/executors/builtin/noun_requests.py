@@ -26,6 +26,7 @@ from intent.executors.builtin.lexicon import ASSISTANT_NOUNS, SUBJECT_PRONOUNS, 
 from intent.executors.builtin.phrases import Phrase, Span, object_end
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.time_spans import covered, overlaps
+from intent.executors.builtin.tokens import Token
 
 __all__ = ["noun_request", "promote_noun_requests"]
 
@@ -58,15 +59,43 @@ def _head(word: str) -> bool:
     return word in ("to-do", "todo")
 
 
+# "an alarm at six am would be great", "it would be nice to have a table at eight": the thing wished for.
+_WISHED = frozenset("great nice lovely good helpful perfect awesome appreciated ideal wonderful brilliant".split())
+
+
+def _wish_at_end(tokens: list[Token]) -> int:
+    """Where a closing "(that) would be great" starts, or the length of ``tokens``."""
+    lows = [t.low for t in tokens]
+    while lows and not tokens[len(lows) - 1].is_word:
+        lows.pop()
+    first = next((w for w in lows if w not in _OPENERS), "")
+    if len(lows) >= 3 and lows[-1] in _WISHED and lows[-2] == "be" and lows[-3] == "would" \
+            and first in ("a", "an", "some", "another"):  # "the weather would be good" is a remark
+        cut = len(lows) - 3
+        return cut - 1 if cut > 0 and lows[cut - 1] in ("that", "it", "this") else cut
+    return len(tokens)
+
+
+def _after_wish(tokens: list[Token], start: int) -> int:
+    """Where the thing starts after an opening "(it) would be nice to have", or ``start``."""
+    index = start + (start < len(tokens) and tokens[start].low == "it")
+    lows = [t.low for t in tokens[index : index + 5]]
+    if len(lows) == 5 and lows[:2] == ["would", "be"] and lows[2] in _WISHED and lows[3:] in (["to", "have"],
+                                                                                              ["to", "get"]):
+        return index + 5
+    return start
+
+
 def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
     """The verbless request ``clause`` makes, or None when it states something or asks for nothing.
 
     ``temporal``: where the text's times stand, sorted and disjoint (``time_spans``).
     """
-    tokens = clause.tokens
+    tokens = clause.tokens[: _wish_at_end(clause.tokens)]
     start = clause.body
     while start < len(tokens) and (tokens[start].low in _OPENERS or not tokens[start].is_word):
         start += 1
+    start = _after_wish(tokens, start)
     words = [t for t in tokens[start:] if t.is_word]
     if not words or words[0].low in WH_WORDS or words[0].low in _REMARKS:
         return None
