@@ -22,6 +22,7 @@ from tests.builtin_requests import action_and_target, parse_when, when
      # a question word left where its answer goes, or after its preposition
      ("the meeting tomorrow is at what time", "date", "2026-12-03"),
      ("eight am in tokyo is what in london", "time", "08:00:00Z"),
+     ("my meeting tomorrow is when", "date", "2026-12-03"),
      ("at what time is my alarm set for tomorrow", "date", "2026-12-03"),
      ("on what date is easter next year", "date", "2027-03-28"),
      ("at what time does the pharmacy close on sunday", "date", "2026-12-06"),
@@ -79,6 +80,8 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "you are right",
      "i love this song do you",  # the tag asks about someone else: an opinion, not this statement
      "this is what i wanted for christmas",  # "what" opens a clause of its own
+     "this is where",
+     "the best time is when you are free tomorrow",  # "when" opens a clause of its own
      "i know at what time the party starts tomorrow",  # a question reported, not asked
      "i forgot what time the meeting is tomorrow",
      "i usually play the piano on sundays",  # an adverb before the verb: one statement

@@ -6,8 +6,9 @@
   auxiliary, two words at least): "this is it" states.
 - A question word left where its answer goes ("eight am in tokyo is what in london", "the meeting
   tomorrow is at what time", "the song was sung by whom"): after "is"/"are"/"was"/"were" at the
-  clause's end or before a preposition or the noun it asks about ("is what time"), or after a
-  preposition ("at what time", "by whom", "on which day"). After a word that reports a question
+  clause's end or before a preposition or the noun it asks about ("is what time"), after a
+  preposition ("at what time", "by whom", "on which day"), or "when"/"where" closing a statement
+  ("my meeting tomorrow is when"). After a word that reports a question
   ("i wonder at what time", "i know what it is") nothing is asked, and "the best time is when
   you're free" states.
 - "make sure" with a clause and a time of its own ("make sure my calendar is clear tomorrow", "make
@@ -119,6 +120,12 @@ def _asked_word(tokens: list[Token], body: int, temporal: list[Span]) -> tuple[i
     end = len(tokens)
     for index in range(body + 2, end):
         word = tokens[index].low
+        if word in ("when", "where") and index == end - 1:
+            # "my meeting tomorrow is when", "the party on saturday starts when": the clause's last word
+            if (any(t.low in _REPORTING for t in tokens[body:index]) or not _statement(tokens, body, index)
+                    or index - body < 3):  # "this is where" points, it asks nothing
+                return None
+            return index, end
         if word not in _ASKED:
             continue
         if any(t.low in _REPORTING for t in tokens[body:index]):
