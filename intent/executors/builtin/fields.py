@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from intent.compiled_regex import compiled
 from intent.executors.builtin.outside_enum import negated_enum_value, stated_outside_enum
@@ -116,9 +116,15 @@ class Owner:
     key: str
     spans: list[Span]
     fields: list[dict[str, Any]]
+    # Statements said before the request ("i have a meeting at three pm | set an alarm for two pm"):
+    # their days and times reach the request's fields only when its own words name none.
+    background: list[Span] = field(default_factory=list)
 
     def holds(self, start: int, end: int) -> bool:
         return any(s <= start and end <= e for s, e in self.spans)
+
+    def behind(self, start: int, end: int) -> bool:
+        return any(s <= start and end <= e for s, e in self.background)
 
 
 def _singular(word: str) -> str:
@@ -233,6 +239,7 @@ _TEMPORAL_READERS = frozenset({"datetime", "date", "time"})
 _DAY_LEAD = compiled(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
 
 
+_NOW_WORDS = frozenset({"now", "right now", "currently", "at the moment", "at present"})
 _CHANGED_THINGS = frozenset(
     "alarm meeting call appointment reminder event class lesson session flight train bus booking reservation "
     "interview lunch dinner breakfast party".split()
@@ -267,6 +274,16 @@ def _day_nearby(mentions: tuple[TemporalMention, ...], index: int) -> bool:
         if gap <= _DAY_NEARBY:
             return True
     return False
+
+
+class _Spanned(Protocol):
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+_Located = TypeVar("_Located", bound=_Spanned)
 
 
 class _Extractor:
@@ -338,6 +355,17 @@ class _Extractor:
             self.ledger.take(mention)
         self.filled.add(spec.name)
 
+    def _foreground(self, mentions: Sequence[_Located]) -> list[_Located]:
+        """``mentions`` without those of a statement said before their request, when that request's
+        own words name one too."""
+        behind = {id(m) for m in mentions if (o := self._owner(Mention(m.start, m.end, None))) is not None
+                  and o.behind(m.start, m.end)}
+        # "now" names no time of the request's own ("it is five am in liverpool what time is it now in new york")
+        owners_ahead = {id(self._owner(Mention(m.start, m.end, None))) for m in mentions
+                        if id(m) not in behind and self.text[m.start : m.end].lower() not in _NOW_WORDS}
+        return [m for m in mentions if id(m) not in behind
+                or id(self._owner(Mention(m.start, m.end, None))) not in owners_ahead]
+
     def _usable(self, mentions: list[Mention]) -> list[Mention]:
         return [m for m in mentions if self.ledger.free(m) and self._owner(m) is not None]
 
@@ -378,7 +406,7 @@ class _Extractor:
 
     def _grouped(self, spec: FieldSpec, mentions: list[Mention], specs_of_kind: list[FieldSpec]) -> list[Mention]:
         set_aside = _day_set_aside if self.ledger.kind == "date" else _negated
-        usable = [m for m in self._usable(mentions) if not set_aside(self.text, m)]
+        usable = self._foreground([m for m in self._usable(mentions) if not set_aside(self.text, m)])
         if len(usable) > 1:  # the time of the thing being changed gives way to its new time
             usable = [m for m in usable if not _names_the_changed(self.text, m)] or usable
         if len(specs_of_kind) > 1:
@@ -459,7 +487,8 @@ class _Extractor:
         A bare time with a day named close by ("2pm, or 3pm tomorrow") is not its next occurrence:
         which day it is on is the question, so it stays open.
         """
-        mentions = tuple(m for m in read_temporal(self.text, self.reference_time) if not self._foreign(m.start, m.end))
+        mentions = tuple(self._foreground(
+            [m for m in read_temporal(self.text, self.reference_time) if not self._foreign(m.start, m.end)]))
         settled: set[int] = set()  # the requests whose moment is read, or left open as a question
         for index, mention in enumerate(mentions):
             owner = self._owner(Mention(mention.start, mention.end, None))

@@ -11,7 +11,7 @@ from intent.executors.builtin.answers import answers_open_question
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
 from intent.executors.builtin.fields import field_words
 from intent.executors.builtin.followup import content_words, resolve_reference
-from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
+from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS, SUBJECT_PRONOUNS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
 from intent.executors.builtin.restating import not_this_but_that
 from intent.executors.builtin.run_ons import MAX_TRIES, request_starts
@@ -89,7 +89,10 @@ def _run_on(state: Recognition, unit: Unit) -> list[Unit]:
             if clause.constraint_kind == "condition" and "question" not in tail.flags:
                 head.kind, head.constraint_kind = "constraint", "condition"
                 return [Unit(head, "constraint"), found]
-            return [Unit(head, "fragment"), found]
+            # a statement before the request ("i have a meeting at three pm | set an alarm for two pm")
+            # says when only if the request does not
+            stated = any(t.low in SUBJECT_PRONOUNS or t.low.endswith(("'m", "'re")) for t in head.tokens)
+            return [Unit(head, "fragment", extra={"statement": True} if stated else {}), found]
     return [unit]
 
 
