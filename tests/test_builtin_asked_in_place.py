@@ -43,6 +43,9 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("i am going to the airport tomorrow at six am book an uber for me", "date-time", "2026-12-03T06:00:00Z"),
      ("it is too early wake me at eight am instead", "time", "08:00:00Z"),
      ("i'm late book me a cab for nine am", "time", "09:00:00Z"),  # the contraction holds the verb
+     ("my flight is at six am tomorrow wake me at four am", "time", "04:00:00Z"),  # a statement about a thing
+     ("the meeting was moved to friday update my calendar", "date", "2026-12-04"),
+     ("we're flying to rome on friday what's the weather there", "date", "2026-12-04"),
      ("i can't sleep just wake me at nine am", "time", "09:00:00Z"),
      ("i am in need of a taxi at six am", "time", "06:00:00Z"),
      # polite wrappers
@@ -97,6 +100,8 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "i had lunch with mom today",
      "today was a hard day",
      "have fun tomorrow",
+     "the kids are learning to play the piano",
+     "i know what's on tomorrow",  # a question reported
      "the weather tomorrow would be good",  # a remark about the thing, not a wish for one
      "the train should arrive at five pm",  # what the train should do is no request to the assistant
      "i just set the alarm for six am",  # "just" after its subject: a statement

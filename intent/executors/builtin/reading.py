@@ -35,6 +35,7 @@ _META_OBJECT = compiled(
     r"^(?:me\s+)?(?:a\s+favou?r|(?:a\s+)?(?:couple|few|two|three|four|several|some|\d+)\s+(?:of\s+)?things?)$",
     re.IGNORECASE,
 )
+_STATING = frozenset("is are was were".split())  # "my flight is at six am | wake me at four": a statement
 _ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole thing"})
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
 
@@ -91,7 +92,8 @@ def _run_on(state: Recognition, unit: Unit) -> list[Unit]:
                 return [Unit(head, "constraint"), found]
             # a statement before the request ("i have a meeting at three pm | set an alarm for two pm")
             # says when only if the request does not
-            stated = any(t.low in SUBJECT_PRONOUNS or t.low.endswith(("'m", "'re")) for t in head.tokens)
+            stated = any(t.low in SUBJECT_PRONOUNS or t.low in _STATING or t.low.endswith(("'m", "'re"))
+                         for t in head.tokens)
             return [Unit(head, "fragment", extra={"statement": True} if stated else {}), found]
     return [unit]
 

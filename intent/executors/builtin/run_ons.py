@@ -124,6 +124,8 @@ _NOT_BEFORE_A_REQUEST = frozenset(
     then who that which where when if because let let's""".split()
 )
 
+# The verb of a statement about a thing ("my flight is at six", "the meeting was moved", "it's late").
+_STATING = frozenset("is are was were 's it's that's there's".split())
 _NOT_ADVERBS = frozenset("early daily weekly monthly nightly hourly yearly".split())  # "it is too early | wake me"
 
 
@@ -147,6 +149,8 @@ def _after_statement(tokens: list[Token], index: int, temporal: list[Span]) -> b
     elif (low.endswith("ly") and low not in _NOT_ADVERBS) or (low.endswith("s") and not low.endswith("ss")):
         return False  # "i usually play the piano", "my kids play the piano": an adverb, a plural subject
     head = [t.low for t in tokens[:index]]
+    if any(w in _STATING for w in head[1 : index - 1]):
+        return True  # "my flight is at six am tomorrow | wake me at four", "the meeting was moved | update ..."
     subject = next((i for i, w in enumerate(head) if w in SUBJECT_PRONOUNS or w.endswith(("'m", "'re"))), None)
     if subject is None:
         return False
@@ -171,6 +175,9 @@ def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool
         return _after_statement(tokens, index, temporal)
     if word in _QUESTION_AUX:
         return following in _QUESTION_SUBJECTS and previous not in SUBJECT_PRONOUNS
+    if word in ("what's", "where's", "when's", "how's", "who's") and following not in SUBJECT_PRONOUNS:
+        # "we're flying to rome on friday | what's the weather there"
+        return _after_statement(tokens, index, temporal) or previous in _TIME_WORDS
     if word in WH_WORDS:  # "what time is it": the order of a question, not "what time it is" or "what to do"
         return any(t.low in _AUX for t in tokens[index + 1 : index + 3]) and not any(
             t.low in SUBJECT_PRONOUNS or t.low == "to" for t in tokens[index + 1 : index + 3])
