@@ -36,6 +36,7 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("the lights need to be switched off at ten pm", "time", "22:00:00Z"),
      ("the report must be finished by friday", "date", "2026-12-04"),  # "be finished": no past tense
      ("my alarm should ring at six am", "time", "06:00:00Z"),
+     ("the dentist appointment is to be added to my calendar for friday", "date", "2026-12-04"),
      # a thing wished for
      ("an alarm at six am would be great", "time", "06:00:00Z"),
      ("it would be nice to have a table at eight pm tomorrow", "date-time", "2026-12-03T20:00:00Z"),
@@ -142,6 +143,7 @@ async def test_a_condition_keeps_its_day_when_a_request_runs_on_after_it() -> No
     ("text", "expected"),
     [("today is monday is it", [("is it", None)]),
      ("the song was sung by whom", [("by whom", "the song was sung")]),
+     ("the film on friday was directed by which director", [("by which director", "the film")]),
      ("the meeting tomorrow is at what time", [("at what time", "the meeting")]),
      ("make sure my calendar is clear tomorrow", [("make sure", "my calendar is clear")]),
      ("the meeting is at three pm, is that right?", [("is that right", "the meeting is")]),

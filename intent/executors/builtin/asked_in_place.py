@@ -132,7 +132,9 @@ def _asked_word(tokens: list[Token], body: int, temporal: list[Span]) -> tuple[i
             return None
         previous = tokens[index - 1].low
         following = tokens[index + 1].low if index + 1 < end else ""
-        after = index + 2 if following in _ASKED_NOUNS else index + 1
+        # "at what time", and "by which artist" closing the clause: the noun asked about
+        after = index + 2 if following in _ASKED_NOUNS or (index + 2 == end and tokens[index + 1].is_word) \
+            else index + 1
         # "is what in eastern time", "at what time tomorrow": nothing but a preposition or a time after it
         closes = after >= end or tokens[after].low in _PREPOSITIONS or covered(temporal, tokens[after].start)
         if previous in _COPULAS and word in ("what", "who", "which") and (following in _ASKED_NOUNS or (
@@ -199,8 +201,10 @@ def asked_in_place(clause: Clause, temporal: list[Span]) -> Phrase | None:
     target: tuple[int, int] | None = None
     if (sure := _made_sure(tokens, body, temporal)) is not None:
         asking, target = sure, (sure[1], len(tokens))
-    elif clause.kind == "constraint":
-        done = _to_be_done(tokens, body, temporal) if clause.constraint_kind == "requirement" else None
+    elif clause.kind == "constraint" or (clause.kind == "fragment" and _to_be_done(tokens, body, temporal)):
+        # "the alarm should be at six am" reads as a rule; "the march event is to be added to my calendar" as a
+        # statement
+        done = _to_be_done(tokens, body, temporal) if clause.constraint_kind in ("requirement", None) else None
         if done is None:
             return None
         asking, target = done, (body, done[0])
