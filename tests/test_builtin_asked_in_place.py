@@ -54,6 +54,8 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("if you could book a table for friday that would be lovely", "date", "2026-12-04"),
      ("i wonder if it will rain tomorrow", "date", "2026-12-03"),
      ("i was wondering what time the bank opens on saturday", "date", "2026-12-05"),  # no past tense
+     # someone's thing as the subject of a yes/no question
+     ("will mom's flight land on time tomorrow", "date", "2026-12-03"),
      # "have", a bare plural subject and its participle ask
      ("have stocks gone up or down today", "date", "2026-12-02"),
      # an assistant's name or a hesitation before a question

@@ -145,6 +145,8 @@ def _asks_the_assistant(clause: Clause, index: int) -> bool:
         return True  # "does not matter" states
     if word == "have" and _perfect_question(tokens, index):
         return True
+    if word not in _ACTION_AUX and subject.endswith("'s") and len(subject) > 3:
+        return True  # "will mom's flight land on time tomorrow": someone's thing as the subject
     return subject in (_ACTION_AUX_SUBJECTS if word in _ACTION_AUX else _ASKED_SUBJECTS)
 
 
