@@ -69,7 +69,9 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("church with the family on sunday", "date", "2026-12-06"),
      # the time before the noun phrase ("tomorrow weather") and weather said by its kind ("rain")
      ("tomorrow weather", "date", "2026-12-03"),
-     ("rain tomorrow?", "date", "2026-12-03")],
+     ("rain tomorrow?", "date", "2026-12-03"),
+     ("uber for six am tomorrow", "date-time", "2026-12-03T06:00:00Z"),
+     ("pizza at seven pm", "time", "19:00:00Z")],
 )  # fmt: skip
 async def test_a_request_in_another_order_fills_its_field(text: str, field_format: str, value: str) -> None:
     result = await parse_when(text, field_format)
@@ -111,7 +113,9 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "i'm sorry",  # "have" with no participle after its noun: a wish
      "tomorrow is a big day",
      "yesterday meeting went well",
-     "john likes the music on friday"],  # a verb of the third person with its object
+     "john likes the music on friday",
+     "i had pizza yesterday",
+     "the movie was great yesterday"],  # a verb of the third person with its object
 )  # fmt: skip
 async def test_a_statement_stays_no_request(text: str) -> None:
     result = await parse_when(text, "date")
