@@ -129,7 +129,18 @@ _STATING = frozenset("is are was were 's it's that's there's".split())
 _NOT_ADVERBS = frozenset("early daily weekly monthly nightly hourly yearly".split())  # "it is too early | wake me"
 
 
-def _after_statement(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
+_Marks = tuple[int, int]  # where a clause's first stating verb (after its first word) and first subject stand
+
+
+def _marks(tokens: list[Token]) -> _Marks:
+    """Read once per clause, so that looking at every place stays linear in the clause."""
+    stating = next((i for i in range(1, len(tokens)) if tokens[i].low in _STATING), len(tokens))
+    subject = next((i for i, t in enumerate(tokens) if t.low in SUBJECT_PRONOUNS or t.low.endswith(("'m", "'re"))),
+                   len(tokens))
+    return stating, subject
+
+
+def _after_statement(tokens: list[Token], index: int, temporal: list[Span], marks: _Marks) -> bool:
     """Does a statement of its own end right before ``index``, where a verb with its object starts
     ("i am going to the airport at six am | book an uber for me", "it is too loud | turn the music down")?
 
@@ -148,17 +159,16 @@ def _after_statement(tokens: list[Token], index: int, temporal: list[Span]) -> b
         return False
     elif (low.endswith("ly") and low not in _NOT_ADVERBS) or (low.endswith("s") and not low.endswith("ss")):
         return False  # "i usually play the piano", "my kids play the piano": an adverb, a plural subject
-    head = [t.low for t in tokens[:index]]
-    if any(w in _STATING for w in head[1 : index - 1]):
+    stating, subject = marks
+    if stating < index - 1:
         return True  # "my flight is at six am tomorrow | wake me at four", "the meeting was moved | update ..."
-    subject = next((i for i, w in enumerate(head) if w in SUBJECT_PRONOUNS or w.endswith(("'m", "'re"))), None)
-    if subject is None:
+    if subject >= index:
         return False
     # "i'm hungry | show me ...": the contraction holds the verb; "i am hungry" needs its third word
-    return subject < index - 1 if "'" in head[subject] else subject + 1 < index - 1
+    return subject < index - 1 if "'" in tokens[subject].low else subject + 1 < index - 1
 
 
-def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
+def _asked_inside(tokens: list[Token], index: int, temporal: list[Span], marks: _Marks) -> bool:
     """Does a question or a "please" request start at ``index``, inside a statement?"""
     word = tokens[index].low
     previous = tokens[index - 1].low
@@ -168,16 +178,16 @@ def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool
     if word == "please":
         return following in VERBS
     if word == "just" and following in VERBS:  # "i can't hear | just turn the volume up"
-        return index + 2 < len(tokens) and _after_statement(tokens, index, temporal)
+        return index + 2 < len(tokens) and _after_statement(tokens, index, temporal, marks)
     if word in VERBS and following in ("it", "them"):  # "... has been changed put it on thursday"
         return previous not in _MODALS and previous not in SUBJECT_PRONOUNS and not previous.endswith("'ll")
     if word in VERBS and (following in _OBJECTS or following in PHRASAL.get(word, ())):
-        return _after_statement(tokens, index, temporal)
+        return _after_statement(tokens, index, temporal, marks)
     if word in _QUESTION_AUX:
         return following in _QUESTION_SUBJECTS and previous not in SUBJECT_PRONOUNS
     if word in ("what's", "where's", "when's", "how's", "who's") and following not in SUBJECT_PRONOUNS:
         # "we're flying to rome on friday | what's the weather there"
-        return _after_statement(tokens, index, temporal) or previous in _TIME_WORDS
+        return _after_statement(tokens, index, temporal, marks) or previous in _TIME_WORDS
     if word in WH_WORDS:  # "what time is it": the order of a question, not "what time it is" or "what to do"
         return any(t.low in _AUX for t in tokens[index + 1 : index + 3]) and not any(
             t.low in SUBJECT_PRONOUNS or t.low == "to" for t in tokens[index + 1 : index + 3])
@@ -234,6 +244,7 @@ def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
         yield start
     elif clause.constraint_kind == "preference" and (start := _after_polite_if(clause)) is not None:
         yield start
+    marks = _marks(tokens)
     for index in range(body + 2, len(tokens) - 1):  # a statement has two words at least
-        if _asked_inside(tokens, index, temporal):
+        if _asked_inside(tokens, index, temporal, marks):
             yield index
