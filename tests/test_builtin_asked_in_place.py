@@ -115,6 +115,7 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "yesterday meeting went well",
      "john likes the music on friday",
      "i had pizza yesterday",
+     "my husband cooks dinner at seven pm",  # a person, then a verb of the third person
      "the movie was great yesterday"],  # a verb of the third person with its object
 )  # fmt: skip
 async def test_a_statement_stays_no_request(text: str) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from intent.compiled_regex import compiled
 from intent.executors.builtin.clauses import Clause
-from intent.executors.builtin.lexicon import ASSISTANT_NOUNS, SUBJECT_PRONOUNS, WH_WORDS
+from intent.executors.builtin.lexicon import ASSISTANT_NOUNS, PERSON_WORDS, SUBJECT_PRONOUNS, WH_WORDS
 from intent.executors.builtin.phrases import Phrase, Span, object_end
 from intent.executors.builtin.state import Recognition
 from intent.executors.builtin.time_spans import covered, overlaps
@@ -111,9 +111,10 @@ def noun_request(clause: Clause, temporal: list[Span]) -> Phrase | None:
         if (token.low in _FINITE and not to_do) or token.low in SUBJECT_PRONOUNS or token.low.endswith("n't"):
             return None
         following = words[index + 1].low if index + 1 < len(words) else ""
-        if 0 < index and following in _OBJECT_OPENINGS and token.low.endswith("s") and not token.low.endswith("ss") \
-                and not _head(token.low):  # fmt: skip
-            return None  # "john likes the music on friday": a verb of the third person with its object
+        third_person = 0 < index and token.low.endswith("s") and not token.low.endswith("ss") and not _head(token.low)
+        if third_person and (following in _OBJECT_OPENINGS or words[index - 1].low in PERSON_WORDS):
+            # "john likes the music on friday", "my husband cooks dinner at seven": a verb of the third person
+            return None
     end = len(tokens)
     while end > start and (not tokens[end - 1].is_word or tokens[end - 1].low in _POLITE):
         end -= 1
