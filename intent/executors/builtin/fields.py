@@ -248,15 +248,15 @@ _CHANGED_THINGS = frozenset(
 
 def _names_the_changed(text: str, mention: Mention) -> bool:
     """ "send the notes of yesterday's meeting tomorrow", "change my six am alarm to seven am": where the
-    request names another time, a time that owns its thing ("yesterday's meeting"), or, after a verb of
-    change, one that names the thing being changed ("my six am alarm", "the six am alarm")."""
+    request names another time, a time that owns its thing ("yesterday's meeting") or is owned ("my six
+    am alarm"), or, after a verb of change, one that names the thing being changed ("the six am alarm")."""
     if "'s" in text[max(0, mention.end - 2) : mention.end + 2].replace("\u2019", "'"):
         return True  # "yesterday's meeting", the "'s" inside the phrase or after it
-    if not _CHANGE_VERB.search(text, max(0, mention.start - 60), mention.start):
-        return False
     prev, following = _words_near(text, mention.start, mention.end, 1, 1)
     if prev[:1] and prev[0] in _POSSESSIVES:
-        return True  # "move my 3pm to 4pm"
+        return True  # "move my 3pm to 4pm", "remind me of my twelve o'clock meeting at eleven thirty"
+    if not _CHANGE_VERB.search(text, max(0, mention.start - 60), mention.start):
+        return False
     return bool(prev and following) and prev[0] in ("the", "this", "that") and following[0] in _CHANGED_THINGS
 
 
