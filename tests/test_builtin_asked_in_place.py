@@ -49,6 +49,7 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("we're flying to rome on friday what's the weather there", "date", "2026-12-04"),
      ("i can't sleep just wake me at nine am", "time", "09:00:00Z"),
      ("i am in need of a taxi at six am", "time", "06:00:00Z"),
+     ("looking for a restaurant open on sunday", "date", "2026-12-06"),
      # polite wrappers
      ("it would be great if you could wake me at six am", "time", "06:00:00Z"),
      ("if you could book a table for friday that would be lovely", "date", "2026-12-04"),
@@ -110,7 +111,8 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "the weather tomorrow would be good",  # a remark about the thing, not a wish for one
      "the train should arrive at five pm",  # what the train should do is no request to the assistant
      "i just set the alarm for six am",  # "just" after its subject: a statement
-     "i'm sorry",  # "have" with no participle after its noun: a wish
+     "i'm sorry",
+     "looking forward to the party on friday",  # "have" with no participle after its noun: a wish
      "tomorrow is a big day",
      "yesterday meeting went well",
      "john likes the music on friday",

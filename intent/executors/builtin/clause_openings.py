@@ -15,7 +15,7 @@ _NOUN_FRAMES = frozenset(
      ("i'll", "have"), ("i'll", "take"), ("i'll", "need"), ("i", "will", "need"), ("we'll", "need"),
      ("i'd", "need"), ("i", "am", "in", "need", "of"), ("i'm", "in", "need", "of"),
      ("we", "would", "like"), ("i'm", "after"), ("i", "would", "love"), ("we", "would", "love"),
-     ("i", "fancy"), ("i'd", "fancy"), ("i", "could", "use"), ("i'd", "want")}
+     ("i", "fancy"), ("i'd", "fancy"), ("i", "could", "use"), ("i'd", "want"), ("looking", "for")}
 )  # fmt: skip
 # By first word, longest first: a clause start is compared with the few frames that can match it.
 _NOUN_FRAMES_BY_WORD: dict[str, list[tuple[str, ...]]] = {}
