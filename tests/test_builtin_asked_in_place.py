@@ -57,6 +57,8 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("i was wondering what time the bank opens on saturday", "date", "2026-12-05"),  # no past tense
      # someone's thing as the subject of a yes/no question
      ("will mom's flight land on time tomorrow", "date", "2026-12-03"),
+     # "do you know what" with the thing asked about after it asks
+     ("do you know what the weather will be tomorrow", "date", "2026-12-03"),
      # "have", a bare plural subject and its participle ask
      ("have stocks gone up or down today", "date", "2026-12-02"),
      # an assistant's name or a hesitation before a question
@@ -112,7 +114,9 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "the train should arrive at five pm",  # what the train should do is no request to the assistant
      "i just set the alarm for six am",  # "just" after its subject: a statement
      "i'm sorry",
-     "looking forward to the party on friday",  # "have" with no participle after its noun: a wish
+     "looking forward to the party on friday",
+     "do you know what i did yesterday",  # tells
+     "did you know that the shop moved on friday",  # "have" with no participle after its noun: a wish
      "tomorrow is a big day",
      "yesterday meeting went well",
      "john likes the music on friday",

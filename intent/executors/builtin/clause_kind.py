@@ -124,6 +124,14 @@ def _perfect_question(tokens: list[Token], index: int) -> bool:
             and (participle in _PARTICIPLES or participle.endswith("ed")))
 
 
+def _asks_what(tokens: list[Token], index: int) -> bool:
+    """ "do you know what time it is in london", "do you know what the weather will be": "what" with the
+    thing asked about after it asks; "do you know what? i ..." and "do you know what i did" tell."""
+    after = index + 4
+    return (match_at(tokens, index, ("do", "you", "know", "what")) and after < len(tokens)
+            and tokens[after].is_word and tokens[after].low not in SUBJECT_PRONOUNS)
+
+
 def _asks_the_assistant(clause: Clause, index: int) -> bool:
     """ "do i have any alarms for tomorrow", "is there an alarm for ten am": a yes/no question.
 
@@ -138,7 +146,7 @@ def _asks_the_assistant(clause: Clause, index: int) -> bool:
         return index + 1 < len(tokens)
     if word == "'s" or index + 2 >= len(tokens) or not tokens[index + 2].is_word:
         return False
-    if any(match_at(tokens, index, words) for words in _TELLING_QUESTIONS):
+    if any(match_at(tokens, index, words) for words in _TELLING_QUESTIONS) and not _asks_what(tokens, index):
         return False  # without its "?", "did you know that the shop moved" tells something
     subject = tokens[index + 1].low
     if word in _ASKING_AUX and tokens[index + 1].is_word and subject not in ("not", "n't", "never"):
