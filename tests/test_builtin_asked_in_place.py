@@ -161,6 +161,9 @@ async def test_a_condition_keeps_its_day_when_a_request_runs_on_after_it() -> No
      ("make sure my calendar is clear tomorrow", [("make sure", "my calendar is clear")]),
      ("the meeting is at three pm, is that right?", [("is that right", "the meeting is")]),
      ("it is too loud turn the music down", [("turn", "the music down")]),
+     # a tag said as a clause of its own is the action, not a request of its own
+     ("the dentist is at four pm tomorrow, isn't it", [("isn't it", "the dentist is")]),
+     ("book it for friday, is that right?", [("book", "it")]),
      # a time owned by a possessive names the thing: the object keeps all of it
      ("remind me of my ten thirty appointment", [("remind", "my ten thirty appointment")]),
      ("cancel my three pm meeting", [("cancel", "my three pm meeting")])],

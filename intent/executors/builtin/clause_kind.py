@@ -58,11 +58,28 @@ def _asks_the_day(words: list[Token]) -> bool:
     return len(lows) == 2 and lows[0] in ("what", "what's", "whats") and lows[1] in _ASKED_DAYS
 
 
+# A tag said as a clause of its own (", isn't it?", ", is that right?"): it asks about the clause before it
+# (``asked_in_place``), it is no request by itself.
+_TAG_AUX = frozenset(
+    """isn't aren't wasn't weren't don't doesn't didn't haven't hasn't won't wouldn't can't couldn't shouldn't
+    isnt arent wasnt werent dont doesnt didnt havent hasnt wont wouldnt cant couldnt shouldnt""".split())
+_TAG_SUBJECTS = frozenset("i you we it they he she there that".split())
+
+
+def _tag_only(lows: list[str]) -> bool:
+    if len(lows) == 1:
+        return lows[0] in ("right", "correct")
+    if len(lows) == 2:
+        return lows[1] in _TAG_SUBJECTS and (lows[0] in _TAG_AUX or lows[0] in ("is", "are", "was", "were", "am"))
+    return len(lows) == 3 and lows[0] in ("is", "am") and lows[1] in ("that", "it", "i") and lows[2] in (
+        "right", "correct")
+
+
 def _small_talk(clause: Clause, index: int) -> bool:
-    """No content words, only social words ("Thanks!"), or "never mind"."""
+    """No content words, only social words ("Thanks!"), a tag alone ("isn't it?"), or "never mind"."""
     tokens = clause.tokens
     words = [t for t in tokens[index:] if t.is_word]
-    if not words:
+    if not words or (index == 0 and _tag_only([t.low for t in words])):
         clause.kind = "social" if any(t.is_word for t in tokens) else "fragment"
         return True
     if all(t.low in SOCIAL_WORDS for t in words) and not _asks_the_day(words):
