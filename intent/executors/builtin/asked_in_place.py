@@ -3,7 +3,8 @@
 - A tag question: a statement and the tag that asks whether it holds ("today is monday, is it?",
   "my alarm is set for seven am isn't it", "i do have a dentist appointment tomorrow don't i",
   "the meeting is at three pm right"). The statement must say something of its own (a verb or an
-  auxiliary, two words at least): "this is it" states.
+  auxiliary, two words at least): "this is it" states. A tag said as a clause of its own ("the
+  meeting is at three pm, is that right?") asks about the statement before it.
 - A question word left where its answer goes ("eight am in tokyo is what in london", "the meeting
   tomorrow is at what time", "the song was sung by whom"): after "is"/"are"/"was"/"were" at the
   clause's end or before a preposition or the noun it asks about ("is what time"), after a
@@ -16,8 +17,9 @@
   rule for the request ("make sure it's refundable").
 - A thing named, what should be done with it or what it should do, and a time ("the alarm for tomorrow
   should be at six am", "my friday meeting needs to be moved to monday", "my alarm should ring at six
-  am"): a request in the passive or through the thing. With a pronoun for the
-  thing ("it should be ready by friday") or without a time, it stays a rule.
+  am", "the dentist appointment is to be added to my calendar for friday"): a request in the passive
+  or through the thing. With a pronoun for the thing ("it should be ready by friday") or without a
+  time, it stays a rule.
 
 Run when no clause of a first turn reads as a request (after ``run_ons`` and ``noun_requests``).
 The request's action is the asking words (the tag, the question word and its preposition, "make
