@@ -74,7 +74,8 @@ from tests.builtin_requests import action_and_target, parse_when, when
      ("tomorrow weather", "date", "2026-12-03"),
      ("rain tomorrow?", "date", "2026-12-03"),
      ("uber for six am tomorrow", "date-time", "2026-12-03T06:00:00Z"),
-     ("pizza at seven pm", "time", "19:00:00Z")],
+     ("pizza at seven pm", "time", "19:00:00Z"),
+     ("dentist friday at three pm", "date-time", "2026-12-04T15:00:00Z")],
 )  # fmt: skip
 async def test_a_request_in_another_order_fills_its_field(text: str, field_format: str, value: str) -> None:
     result = await parse_when(text, field_format)
@@ -122,6 +123,7 @@ async def test_a_request_in_another_order_fills_its_field(text: str, field_forma
      "john likes the music on friday",
      "i had pizza yesterday",
      "my husband cooks dinner at seven pm",  # a person, then a verb of the third person
+     "my doctor said to rest today",
      "the movie was great yesterday"],  # a verb of the third person with its object
 )  # fmt: skip
 async def test_a_statement_stays_no_request(text: str) -> None:

@@ -84,7 +84,7 @@ ASSISTANT_NOUNS = frozenset(
     podcast radio audiobook date time
     lunch dinner breakfast brunch party birthday anniversary wedding class lesson practice game match
     concert interview conference church gym workout session trip
-    rain snow storm sunrise sunset movie film uber lyft pizza coffee
+    rain snow storm sunrise sunset movie film uber lyft pizza coffee dentist doctor haircut checkup
     """.split()
 )
 

@@ -35,7 +35,7 @@ _FINITE = frozenset(
     """is are was were am be been being has have had do does did will would can could should shall may
     might must isn't aren't wasn't weren't hasn't haven't hadn't don't dont doesn't didn't won't
     wouldn't can't cant couldn't shouldn't not 's 're 've 'll 'd it's that's there's here's he's she's
-    let's went came ran began rang woke fell broke got happened""".split()
+    let's went came ran began rang woke fell broke got happened said told""".split()
 )  # and past forms that are never a noun's modifier ("the alarm went off at six", "my meeting got cancelled")
 _OPENERS = frozenset({"please", "kindly", "pls", "plz", "just", "hey", "so", "ok", "okay"})
 # Words that open a remark about something rather than a request for it.
