@@ -117,6 +117,13 @@ _WORD_AT = compiled(
 _WORD_PAIR = compiled(
     rf"\b({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s*(?:$|[.,;!?]))", re.IGNORECASE
 )
+# "my ten thirty meeting", "a reminder for twelve thirty meeting": hours and minutes in words right
+# before the one event they time, after a determiner or "for" (either half of the day)
+_WORD_PAIR_EVENT = compiled(
+    rf"\b(?:my|our|your|the|a|for)\s+({HOUR_WORD})[\s-]+({MINUTE_WORD})(?=\s+(?:meeting|call|appointment|"
+    r"alarm|reminder|interview|session|class|flight|train|bus|pickup|standup|sync|demo)\b)",
+    re.IGNORECASE,
+)
 # "fifteen fifteen", "thirteen oh five", "twenty thirty p m", "fifteen hundred hours": a 24-hour
 # clock said in words (the hour past twelve says which half of the day it is). Read whole, after a
 # cue, before "hours" or pm ("twenty fifteen" after "in" is a year).
@@ -410,8 +417,11 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
         counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
                                                                                                 "half"))
-        if (re.search(r"\bfrom\s+$", _before(text, match.start()))
-                and match.group(2).lower() in ("to", "till") and not counted_start):
+        lead = _before(text, match.start())
+        # "between ten to eleven am" without its "and" is the range "from ten to eleven am" too
+        ranged = re.search(r"\bfrom\s+$", lead) or (
+            re.search(r"\bbetween\s+$", lead) and not re.match(r"\s+and\b", text[match.end():]))
+        if ranged and match.group(2).lower() in ("to", "till") and not counted_start:
             # "from ten to five" is a range, not 4:50; "from twenty after 3pm", "from a quarter to noon",
             # "from 20 minutes to 2pm" hold no hour to start one ("between" joins its ends by "and"), and
             # read apart, the time would be read without its minutes
@@ -484,6 +494,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         if _HOUR_LEAD.search(lead) or (_DAY_LEAD.search(lead) and not _MONEY_BEFORE.search(lead)):
             hour, minute = _hour(match.group(1)), _minute(match.group(2))
             out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
+    for match in scan(_WORD_PAIR_EVENT, text, words & _HOUR_WORD_SET):
+        hour, minute = _hour(match.group(1)), _minute(match.group(2))
+        out.append(Piece(match.start(1), match.end(2), "time", clocks=open_hour(hour, minute), settled=False))
     for match in scan(_WORD_AT, text, words & _HOUR_WORD_SET):
         hour, minute = _hour(match.group(1)), _minute(match.group(2))
         out.append(Piece(match.start(), match.end(), "time", clocks=open_hour(hour, minute), settled=False))
