@@ -13,6 +13,8 @@
     python -m bench.time_eval compromise COMPROMISE/plugins/dates/tests/*.test.js [--times] [--pipeline]
     python -m bench.time_eval parsedatetime PARSEDATETIME/tests/Test*.py [--times] [--pipeline]
     python -m bench.time_eval sugar SUGAR/test/tests/date.js [--times] [--pipeline] [--negatives]
+    python -m bench.time_eval dtfn DATETIME-FORMAT-NATURAL/t/*.t [--times] [--pipeline]
+    python -m bench.time_eval timeparse CTPARSE/datasets/timeparse_corpus.json [--times] [--pipeline]
     python -m bench.time_eval chronic PATH/chronic/test/test_parsing.rb --compare [--wrapper 'Note: {phrase}']
     python -m bench.time_eval natty PATH/...Test.java --pipeline --wrapper 'Note: {phrase}'
     python -m bench.time_eval duckling PATH/Duckling/Time/EN/Corpus.hs --wrappers [--compare]
@@ -57,12 +59,21 @@ out); and Sugar's English date tests (``test/tests/date.js`` in andrewplummer/Su
 at commit 3ca57818; ``assertDateParsed`` calls of a text and an expected value built by the tests'
 helpers, evaluated with "now" fixed at Monday 2020-04-20 10:30 +09:00; read by ``sugar_phrases``, see
 ``bench.sugar_time_corpus`` for the grain rule and what is left out; its ``assertDateNotParsed`` texts
-are the negatives of ``--negatives``). chrono, Chronic, natty, go, dateparser, compromise,
-parsedatetime and sugar print how many cases were left out, by reason. dateparser, parsedatetime
-(since b5ea558) and sugar (since f110b33) are held-out corpora (``HELD_OUT_CORPORA``): ``--failures``
-is refused for them. go was held out too until its per-phrase outcomes were first read (from d7aa9f0
-to 2c20df2), chrono and natty until c2237b2, and compromise until f110b33; they are tuning corpora
-since.
+are the negatives of ``--negatives``); and DateTime::Format::Natural's parse tests (``t/*.t`` in
+stsc/DateTime-Format-Natural, licensed under the same terms as Perl itself, read at commit c9408c5e;
+lists of a text and its expected value against a fixed "now", Friday 2006-11-24 01:13:08, each text
+tried in the variants the tests expand it into; read as data by ``dtfn_phrases``, see
+``bench.dtfn_time_corpus`` for the grain rule and what is left out); and ctparse's human-annotated time
+parse dataset (``datasets/timeparse_corpus.json`` in comtravo/ctparse, MIT licence, read at commit
+6e78175; not its test corpora above: time expressions people wrote, each record with its own reference
+time and a hand-written annotation; English records only; read as data by ``timeparse_phrases``, see
+``bench.timeparse_time_corpus`` for the grain rule and what is left out). chrono, Chronic, natty, go,
+dateparser, compromise, parsedatetime, sugar, dtfn and timeparse print how many cases were left out, by
+reason. dateparser, parsedatetime (since b5ea558), sugar (since f110b33), dtfn (since 0826057) and
+timeparse (since b8023cc) are held-out corpora (``HELD_OUT_CORPORA``): ``--failures`` is refused for
+them. go was held out too
+until its per-phrase outcomes were first read (from d7aa9f0 to 2c20df2), chrono and natty until
+c2237b2, and compromise until f110b33; they are tuning corpora since.
 
 A *simple phrase* is one whose expected value is a single calendar day or a single moment
 (Duckling grains day, hour, minute, second; ctparse ``Time`` entries with a full date and no part
@@ -145,26 +156,29 @@ from bench.chronic_corpus import read_chronic
 from bench.chrono_corpus import read_chrono
 from bench.compromise_time_corpus import read_compromise
 from bench.dateparser_time_corpus import read_dateparser
+from bench.dtfn_time_corpus import read_dtfn
 from bench.go_time_corpus import read_go
 from bench.natty_corpus import read_natty
+from bench.outcome_report import report
 from bench.parsedatetime_time_corpus import read_parsedatetime
 from bench.request_wrappers import REQUEST_WRAPPERS, WRAPPER_DIRECTIONS
 from bench.sugar_time_corpus import read_sugar
 from bench.time_conventions import convention_table
+from bench.timeparse_time_corpus import read_timeparse
 
 __all__ = [
     "GREGORIAN_HOLIDAYS", "HELD_OUT_CORPORA", "PHRASE_WRAPPER", "SENTENCE_WRAPPER", "Outcome", "Phrase",
     "WrapperScore", "chronic_phrases", "chrono_negatives", "chrono_phrases", "compare", "compromise_phrases",
-    "ctparse_phrases", "dateparser_phrases", "direction_outcome", "duckling_phrases", "exclude_phrases",
+    "ctparse_phrases", "dateparser_phrases", "direction_outcome", "dtfn_phrases", "duckling_phrases", "exclude_phrases",
     "false_readings", "go_negatives", "go_phrases", "natty_phrases", "normalized",
     "parsedatetime_phrases", "recognizers_direction_phrases",
-    "recognizers_phrases", "recognizers_texts", "score", "sugar_negatives", "sugar_phrases", "wrapper_report",
-    "wrapper_scores",
+    "recognizers_phrases", "recognizers_texts", "score", "sugar_negatives", "sugar_phrases", "timeparse_phrases",
+    "wrapper_report", "wrapper_scores",
 ]
 
 _MAX_WORDS = 6
 # The corpora no rule is written from: their misses are never listed, so no one tunes on them.
-HELD_OUT_CORPORA = frozenset({"dateparser", "parsedatetime", "sugar"})
+HELD_OUT_CORPORA = frozenset({"dateparser", "parsedatetime", "sugar", "dtfn", "timeparse"})
 TIME_ONLY_DAY = (1900, 1, 1)  # the date a time-of-day phrase's expected value is put on
 # Recognizers-Text's time parser spec gives no reference time (a time of day needs none); the
 # reference time of most of its other specs stands in.
@@ -525,7 +539,8 @@ def natty_phrases(paths: Sequence[Path], times: bool = False) -> tuple[list[Phra
 
 
 class _GradedCorpus(Protocol):
-    """What the Go, dateparser, compromise, parsedatetime and Sugar readers give: graded cases, drops by reason."""
+    """What the graded readers (Go, dateparser, compromise, parsedatetime, Sugar, dtfn, timeparse) give: graded cases,
+    drops by reason."""
 
     @property
     def cases(self) -> Sequence[Any]: ...
@@ -554,12 +569,15 @@ dateparser_phrases = _graded_reader(read_dateparser)  # English cases only
 compromise_phrases = _graded_reader(read_compromise)  # the date plugin's tests
 parsedatetime_phrases = _graded_reader(read_parsedatetime)  # English cases only
 sugar_phrases = _graded_reader(read_sugar)  # English Sugar.Date.create cases
+dtfn_phrases = _graded_reader(read_dtfn)  # DateTime::Format::Natural's parse_datetime cases
+timeparse_phrases = _graded_reader(read_timeparse)  # ctparse's human-annotated dataset, English records
 
 
 # The corpora read as phrases with drops by reason, by subcommand (Chronic's reader takes no ``times``).
 _PHRASE_READERS: dict[str, PhraseReader] = {
     "chrono": chrono_phrases, "natty": natty_phrases, "go": go_phrases, "dateparser": dateparser_phrases,
     "compromise": compromise_phrases, "parsedatetime": parsedatetime_phrases, "sugar": sugar_phrases,
+    "dtfn": dtfn_phrases, "timeparse": timeparse_phrases,
 }
 
 
@@ -815,34 +833,20 @@ def score(phrases: Sequence[Phrase], reader: Any = _readings) -> tuple[Counter[s
     return counts, misses
 
 
-def report(label: str, counts: Counter[str]) -> str:
-    total = sum(counts.values())
-    if not total:
-        return f"{label}: no phrases"
-    answered = counts["right"] + counts["wrong"]
-    precision = counts["right"] / answered if answered else 0.0
-    return (
-        f"{label}: {total} phrases  right {counts['right'] / total:6.1%}  precision {precision:6.1%}  "
-        f"wrong {counts['wrong'] / total:5.1%}  ambiguous {counts['ambiguous'] / total:5.1%}  "
-        f"unresolved {counts['unresolved'] / total:5.1%}"
-    )
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.time_eval", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("corpus",
                         choices=("duckling", "ctparse", "recognizers", "chrono", "chronic", "natty", "go",
-                                 "dateparser", "compromise", "parsedatetime", "sugar"))
+                                 "dateparser", "compromise", "parsedatetime", "sugar", "dtfn", "timeparse"))
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="list N phrases not read right")
     parser.add_argument("--kind", choices=("wrong", "ambiguous", "unresolved"), help="list only this outcome")
     parser.add_argument("--dateparser", action="store_true", help="score the dateparser package too")
     parser.add_argument("--all", action="store_true", help="Duckling: keep holidays of non-Gregorian calendars")
     parser.add_argument("--times", action="store_true",
-                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime, sugar: keep "
-                             "phrases "
-                             "resolving to a "
+                        help="Recognizers-Text, chrono, natty, go, dateparser, compromise, parsedatetime, sugar, "
+                             "dtfn, timeparse: keep phrases resolving to a "
                              "time of day "
                              "(read by a format: time field)")
     parser.add_argument("--exclude-from", nargs="+", type=Path, default=[], metavar="FILE",

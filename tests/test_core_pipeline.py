@@ -287,6 +287,12 @@ DAY: dict[str, Any] = {"type": "string", "format": "date"}
      "none of the candidates can be read from 'tomorrow'"),
     ("Book it tomorrow", DAY, "2026-12-09", "tomorrow", "input", None, None, {},
      "\"2026-12-09\" cannot be read from 'tomorrow'"),
+    # read alone "Sunday" is a day; where it stands it is part of a date the grammar does not read
+    ("Remind me Sunday, March, 6th 2016", DAY, "2026-12-06", "Sunday", "input", None, None, {},
+     "'Sunday' is part of a longer phrase of the input that is not read"),
+    # cut out of "Aug 9, 96" the quote means 1996's day, not the next Aug 9
+    ("Call me Aug 9, 96", DAY, "2027-08-09", "Aug 9", "input", None, None, {},
+     "\"2027-08-09\" is not what 'Aug 9, 96', the phrase 'Aug 9' is part of, means"),
 ])  # fmt: skip
 def test_a_refused_value_says_why_and_cites_nothing(text: str, schema: dict[str, Any], value: Any, evidence: str,
                                                    source: str, pointer: str | None, candidates: list[Any] | None,
@@ -297,6 +303,29 @@ def test_a_refused_value_says_why_and_cites_nothing(text: str, schema: dict[str,
     # the refusal keeps the input's own spelling of a quote it found there
     quoted = text[text.lower().index(evidence.lower()):][:len(evidence)] if evidence.isupper() else evidence
     assert checked == CheckedValue("f", "ungrounded", value, [], quoted, reason=reason)
+
+
+def test_a_context_value_in_words_is_read_like_a_quote() -> None:
+    # a date written in words in the context ("tomorrow") grounds the day it names at the reference time
+    checked = _check_value("Use the deadline", DAY, "2026-12-01", "tomorrow", "context", "/due",
+                           context={"due": "tomorrow"})
+    assert (checked.status, checked.value, checked.evidence) == ("inferred", "2026-12-01", "tomorrow")
+    refused = _check_value("Use the deadline", DAY, "2026-12-02", "tomorrow", "context", "/due",
+                           context={"due": "tomorrow"})
+    assert refused.status == "ungrounded"
+
+
+def test_a_baseline_pointer_reads_the_previous_result_as_the_wire_spells_it() -> None:
+    # pointers are written against the JSON a caller holds: a relation's end is "from", not the model's "from_"
+    from intent.result.models import SourceRef
+
+    baseline = {"schemaVersion": "2.0-draft.6", "coverage": "complete", "scope": "conversation", "intents": [],
+                "constraints": [], "unresolved": [],
+                "relations": [{"id": "relation-1", "kind": "sequence", "from": "intent-1", "to": "intent-2"}]}
+    checked = _check_value("Do that first", {"type": "string"}, "intent-1", "that", "baseline",
+                           "/relations/0/from", baseline=baseline)
+    assert (checked.status, checked.value, checked.source_refs) == (
+        "found", "intent-1", [SourceRef(root="baseline", pointer="/relations/0/from")])
 
 
 @pytest.mark.parametrize(("cited", "value", "schema", "status"), [

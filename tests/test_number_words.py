@@ -22,7 +22,7 @@ INTEGER = {"type": "integer"}
      ("two and a half", [2.5], []), ("3 and a half", [3.5], []), ("a dozen", [12], [12]),
      ("half a dozen", [6], [6]), ("two dozen", [24], [24]), ("50%", [50], [50]), ("fifty percent", [50], [50]),
      ("twelve hundred", [1200], [1200]), ("1,250", [1250], [1250]), ("for 4 people", [4], [4]),
-     ("2.5m", [], []), ("a couple", [], []), ("a few", [], []), ("1/3rd", [], []), ("12/24", [], [])],
+     ("2.5m", [], []), ("a couple", [2], [2]), ("a few", [], []), ("1/3rd", [], []), ("12/24", [], [])],
 )  # fmt: skip
 def test_amounts_read_whole_or_not_at_all(evidence: str, number: list[Any], integer: list[Any]) -> None:
     assert [d.value for d in derive_values(evidence, NUMBER)] == number

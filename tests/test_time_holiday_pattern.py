@@ -77,7 +77,11 @@ _HOLIDAY_PHRASES = [
     "Pentecost Monday", "Trinity Sunday", "Corpus Christi", "Orthodox Easter", "orthodox easter sunday",
     "Orthodox Good Friday", "Easter", "Easter Sunday", "Koningsdag", "King's Day", "kings day", "NYE", "NYD",
     "Canadian Thanksgiving", "canadian thanksgiving day", "All Hallows Eve", "all hallows' eve", "Cinco de Mayo",
-    "Canada Day", "Bastille Day", "Australia Day", "Saint Valentine's Day",
+    "Canada Day", "Bastille Day", "Australia Day", "Saint Valentine's Day", "St George's Day", "saint andrews day",
+    "St. David’s Day", "St Stephen's Day", "Burns Night", "Guy Fawkes Night", "guy fawkes' day", "Bonfire Night",
+    "Hogmanay", "Anzac Day", "Waitangi Day", "Candlemas", "All Souls' Day", "Assumption Day",
+    "Feast of the Assumption", "Victoria Day", "Remembrance Sunday", "Civil Rights Day", "Thanksgiving Eve",
+    "Mothering Sunday",
 ]  # fmt: skip
 _BEFORE = ("", "next ", "last ", "the last ", "this coming ", "this past ", "upcoming ", "Chinese ", "on ")
 _AFTER = ("", " 2027", ", 2027", " of 2027", " in 1999", " 2027:30", " nineteen seventy-two",
@@ -109,7 +113,9 @@ def test_each_holiday_is_read_as_the_same_day() -> None:
         "Christmas Eve 2027": date(2027, 12, 24), "next Easter": date(2027, 3, 28),
         "Thanksgiving of next year": date(2027, 11, 25), "St. Patrick's Day, nineteen ninety-nine": date(1999, 3, 17),
         "King’s Day 2026": date(2026, 4, 27), "last Boss's Day": date(2026, 10, 16),
-        "Orthodox Good Friday 2027": date(2027, 4, 30),
+        "Orthodox Good Friday 2027": date(2027, 4, 30), "Victoria Day 2027": date(2027, 5, 24),
+        "victoria day 2021": date(2021, 5, 24), "Remembrance Sunday 2026": date(2026, 11, 8),
+        "Mothering Sunday 2027": date(2027, 3, 7), "Thanksgiving Eve 2026": date(2026, 11, 25),
     }  # fmt: skip
     for text, day in expected.items():
         (piece,) = holidays.holiday_pieces(text, today)

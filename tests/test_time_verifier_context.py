@@ -32,6 +32,18 @@ PARTS = [
     # a range of days whose end is no day of the calendar, or comes before its start
     ("2026-07-20T12:00:00Z", "Schedule the meeting: February 20 - 29, 2022", "date", "February 20", "2027-02-20"),
     ("2026-07-20T12:00:00Z", "Schedule the meeting: Dec 5-3", "date", "Dec 5", "2026-12-05"),
+    # a day and month with dots, or a day of the month, next to the time but not read with it
+    ("2017-11-06T09:00:00Z", "Book the flight 9.11. at 18:00", "datetime", "18:00", "2017-11-06T18:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Reserve a seat at 18:00 on the 9.11.", "datetime", "18:00", "2017-11-06T18:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the flight 7am 13th", "datetime", "7am", "2017-11-07T07:00:00Z"),
+    # a weekday moved by "but one", a count that is a bound or names no day, a month and day moved by a count
+    ("2026-11-30T10:00:00Z", "Remind me what we did last Monday but one", "date", "last Monday", "2026-11-23"),
+    ("2026-11-30T10:00:00Z", "Note that it started over a year ago", "date", "a year ago", "2025-11-30"),
+    ("2026-11-30T10:00:00Z", "Call me a month and a half from now", "datetime", "now", "2026-11-30T10:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Plan the reunion for November 10th in two years", "date", "November 10th",
+     "2027-11-10"),
+    ("2026-11-30T10:00:00Z", "Pay it the next business day after Christmas", "date", "day after Christmas",
+     "2026-12-26"),
 ]
 
 # (reference, input, field kind, quote, its value)
@@ -48,6 +60,11 @@ WHOLE = [
     ("2012-08-10T00:00:00Z", "Remind me Sunday please, March is busy", "date", "Sunday", "2012-08-12"),
     ("2023-12-29T08:30:00Z", "Send the report next tuesday, +10 points if on time", "date", "next tuesday",
      "2024-01-02"),
+    ("2026-11-30T10:00:00Z", "Plan the reunion for November 10th in two years", "date",
+     "November 10th in two years", "2028-11-10"),
+    ("2026-11-30T10:00:00Z", "Schedule it on the 100th day of 2027", "date", "the 100th day of 2027", "2027-04-10"),
+    ("2026-11-30T10:00:00Z", "Pay it the next business day after Christmas", "date",
+     "the next business day after Christmas", "2026-12-28"),
 ]
 
 

@@ -7,12 +7,20 @@ The ``find_*`` scanners locate such values in running text for the built-in reco
 """
 
 from intent.normalize.dates import find_dates
-from intent.normalize.derive import Derived, derive_values, format_date_time, phrase_values, phrase_within, time_values
+from intent.normalize.derive import (
+    Derived,
+    derive_values,
+    format_date_time,
+    number_unread_in_context,
+    phrase_values,
+    phrase_within,
+    time_values,
+)
 from intent.normalize.enums import find_enum_values, surface_forms
 from intent.normalize.kinds import FieldKind, field_kind, schema_types
 from intent.normalize.mentions import Mention
 from intent.normalize.not_the_request import address_numbers, foreign_to_request, quoted_spans
-from intent.normalize.numbers import find_numbers, parse_number_words
+from intent.normalize.numbers import enclosing_number, find_numbers, parse_number_words
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
 from intent.normalize.times import find_times, format_time
 
@@ -23,6 +31,7 @@ __all__ = [
     "address_numbers",
     "compile_pattern",
     "derive_values",
+    "enclosing_number",
     "field_kind",
     "find_dates",
     "find_emails",
@@ -34,6 +43,7 @@ __all__ = [
     "foreign_to_request",
     "format_date_time",
     "format_time",
+    "number_unread_in_context",
     "parse_number_words",
     "phrase_values",
     "phrase_within",

@@ -7,12 +7,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from itertools import pairwise
 from typing import Any
 
 from intent.compiled_regex import compiled
 from intent.normalize.enums import find_enum_values
 from intent.normalize.kinds import FieldKind, field_kind
-from intent.normalize.numbers import find_numbers
+from intent.normalize.mentions import Mention
+from intent.normalize.numbers import find_numbers, ordinal_value, runs_into_ordinal
 from intent.normalize.patterns import compile_pattern, find_emails, find_pattern_tokens, find_uris
 from intent.normalize.temporal import (
     TemporalMention,
@@ -26,7 +28,10 @@ from intent.normalize.temporal import (
 )
 from intent.normalize.times import format_time
 
-__all__ = ["Derived", "derive_values", "format_date_time", "phrase_values", "phrase_within", "time_values"]
+__all__ = [
+    "Derived", "derive_values", "format_date_time", "number_unread_in_context", "phrase_values", "phrase_within",
+    "time_values",
+]  # fmt: skip
 
 # Longer quotes are not read: a value must come from a short, specific phrase.
 _MAX_EVIDENCE = 200
@@ -77,13 +82,77 @@ def format_date_time(day: date, hour: int, minute: int, reference_time: datetime
     return date_time_text(day, (hour, minute), minutes)
 
 
-# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a couple".
-_UNREAD_NUMBER = compiled(r"\d|\b(?:half|quarter|third|dozen|hundred|thousand|million|couple|few)\b", re.IGNORECASE)
+# Number material the scanners did not take: "2.5m" (minutes? metres?), "1/3rd", "a few", a scale
+# written short ("30 lkh", "300 cr": lakh and crore; "5 mil", "3 bln") or alone ("dozens", "thousands"),
+# an ordinal a count runs into ("three trillionth": a position, not 3); "first" and "second" are
+# words of their own ("the first 3", "a 5 second delay").
+_UNREAD_NUMBER = compiled(
+    r"\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]|\b(?:half|halves|(?:quarter|third|fourth|fifth|sixth|seventh|eighth|ninth|nineth|tenth|"
+    r"(?:eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen)th|(?:twen|thir|for|fif|six|seven|eigh|nine)tieth|"
+    r"dozen|hundred|thousand|[a-z]*illion|(?:hundred|thousand|[a-z]*illion)th|lakh|lac|"
+    r"lkh|crore|krore|koti|cr|mil|mln|mn|bil|bln|bn|couple|pair)s?|few|several|point)\b",
+    re.IGNORECASE,
+)
+# A dash and a space before the number opening a quote: a list's bullet or a range's dash as often as
+# a minus ("- 1,200,000").
+_DASH_OPENING = compiled(r"^[-−–]\s+(?=[\d.$€£])")
+
+
+_NEXT_WORD = compiled(r"[\s\-\u2010-\u2015]*([^\W\d_]+)")
+# After a count, the words that make it another number: a scale it multiplies ("5 mil", "30 lkh") or an
+# ordinal it runs into ("three trillionth"). Not a unit or a part it counts ("2 pairs", "3 quarters",
+# "12 point font"): "3" of those is the count said.
+_SCALE_OR_POSITION = compiled(
+    r"(?:dozen|hundred|thousand|[a-z]*illion|lakh|lac|lkh|crore|krore|koti|cr|mil|mln|mn|bil|bln|bn)s?|"
+    r"(?:hundred|thousand|[a-z]*illion)ths?|third|fourth|fifth|sixth|seventh|eighth|ninth|nineth|tenth|"
+    r"(?:eleven|twelf|(?:thir|four|fif|six|seven|eigh|nine)teen)th|(?:twen|thir|for|fif|six|seven|eigh|nine)tieth",
+    re.IGNORECASE,
+)
+
+
+def number_unread_in_context(text: str, start: int, end: int) -> bool:
+    """Whether the quote ``text[start:end]`` runs, in ``text``, into number words the reader leaves
+    unread: "5" of "5 mil", "30" of "30 lkh", "twenty" of "twenty fifth" or "forty second". Read
+    alone it is a number; where it stands it is part of another one, or of a position."""
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return False
+    if _SCALE_OR_POSITION.fullmatch(following.group(1)):
+        return True
+    return runs_into_ordinal(text, end)
+
+
+# Units of measure a compound amount is said in ("5 feet 2 inches", "2 hours and 30 minutes"): its one
+# value is in a unit the words do not give, so none of its numbers is it.
+_MEASURE_UNIT = compiled(
+    r"\s*(?:(?P<unit>km|kms|kilomet(?:er|re)s?|m|met(?:er|re)s?|cm|centimet(?:er|re)s?|mm|millimet(?:er|re)s?|mi|"
+    r"miles?|yds?|yards?|ft|foot|feet|in|inch(?:es)?|'|\"|''|kg|kgs|kilos?|kilograms?|g|grams?|lbs?|pounds?|oz|"
+    r"ounces?|st|stones?|h|hrs?|hours?|mins?|minutes?|s|secs?|seconds?|days?|weeks?|months?|years?)\b|(?P<mark>['\"]))"
+    r"\s*,?\s*(?:and\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _compound_measure(text: str, mentions: list[Mention]) -> bool:
+    """Whether two numbers follow each other in different units of measure ("1 meter and 1 foot")."""
+    for first, second in pairwise(mentions):
+        between = _MEASURE_UNIT.fullmatch(text, first.end, second.start)
+        after = _MEASURE_UNIT.match(text, second.end)
+        if between is None or after is None:
+            continue
+        units = [(m.group("unit") or m.group("mark")).lower().rstrip("s") for m in (between, after)]
+        if units[0] != units[1]:
+            return True
+    return False
 
 
 def _numbers(text: str, integer: bool) -> list[Derived]:
     out: list[Derived] = []
+    if _DASH_OPENING.match(text):
+        return out
     mentions = find_numbers(text)
+    if _compound_measure(text, mentions):
+        return out
     leftover = list(text)
     for mention in mentions:
         leftover[mention.start : mention.end] = " " * (mention.end - mention.start)
@@ -103,6 +172,16 @@ def _numbers(text: str, integer: bool) -> list[Derived]:
             return out  # "nan" and "inf" are words, not amounts; long digit runs are not exact
         if not integer or number.is_integer():
             out.append(Derived(int(number) if number.is_integer() else number))
+    return out
+
+
+def _integers(text: str) -> list[Derived]:
+    """An integer field's readings: its numbers, else the position an ordinal states ("the 3rd")."""
+    out = _numbers(text, True)
+    if not out:
+        position = ordinal_value(text)
+        if position is not None:
+            out.append(Derived(position))
     return out
 
 
@@ -218,8 +297,10 @@ def _derive(
         if numeric:
             out.extend(d for d in _numbers(text, False) if d.value in numeric)
         return out
-    if kind in (FieldKind.INTEGER, FieldKind.NUMBER):
-        return _numbers(text, kind is FieldKind.INTEGER)
+    if kind is FieldKind.INTEGER:
+        return _integers(text)
+    if kind is FieldKind.NUMBER:
+        return _numbers(text, False)
     if kind is FieldKind.BOOLEAN:
         word = text.lower().strip(" .!")
         return [Derived(_BOOLEAN_WORDS[word])] if word in _BOOLEAN_WORDS else []

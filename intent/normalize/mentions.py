@@ -11,7 +11,8 @@ class Mention:
     """``text[start:end]`` states ``value``; ``candidates`` lists readings when it is ambiguous.
 
     ``inferred`` marks a reading that needs the reference time ("tomorrow", "Friday").
-    ``unit`` is the currency or unit word/symbol attached to a number, lower-cased.
+    ``unit`` is the currency or unit word/symbol attached to a number, lower-cased; ``currency``
+    what it names (``intent.normalize.currencies``).
     """
 
     start: int
@@ -20,3 +21,4 @@ class Mention:
     inferred: bool = False
     candidates: tuple[Any, ...] = ()
     unit: str | None = None
+    currency: str | None = None  # money: an ISO 4217 code, or a family ("dollar") the words leave open

@@ -17,8 +17,10 @@ from intent.normalize import (
     FieldKind,
     address_numbers,
     derive_values,
+    enclosing_number,
     field_kind,
     foreign_to_request,
+    number_unread_in_context,
     phrase_values,
     phrase_within,
     quoted_spans,
@@ -42,6 +44,7 @@ if TYPE_CHECKING:  # jsonschema loads with the first value checked, not with the
 _READ_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME, FieldKind.INTEGER, FieldKind.NUMBER})
 _DAY_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME})
 _TIME_KINDS = frozenset({FieldKind.DATE, FieldKind.DATE_TIME, FieldKind.TIME})
+_NUMBER_KINDS = frozenset({FieldKind.INTEGER, FieldKind.NUMBER})
 _OCCURRENCES_TRIED = 64  # a quote repeated more often than this in one input is not looked for further
 
 
@@ -61,6 +64,27 @@ def _request_own(text: str, start: int, end: int) -> tuple[int, int] | None:
             return at, at + len(quote)
         at = text.find(quote, at + 1)
     return None
+
+
+def _number_stands_alone(text: str, start: int, end: int) -> bool:
+    return enclosing_number(text, start, end) is None and not number_unread_in_context(text, start, end)
+
+
+def _number_own(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the number quote ``text[start:end]`` stands as a number of its own: there, or at another
+    of its occurrences when that one is cut out of a longer number ("1.5" of "1.5k, then 1.5 later")
+    and another is not; else where it first stands."""
+    if _number_stands_alone(text, start, end):
+        return start, end
+    quote = text[start:end]
+    at = text.find(quote, start + 1)
+    for _ in range(_OCCURRENCES_TRIED):
+        if at < 0:
+            break
+        if _number_stands_alone(text, at, at + len(quote)):
+            return at, at + len(quote)
+        at = text.find(quote, at + 1)
+    return start, end
 
 
 @dataclass(slots=True)
@@ -160,6 +184,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     tense: Tense | None = None  # the cue of the sentence the quote stands in ("I met her on Monday": past)
     whole: TemporalMention | None = None  # the longer phrase of the input a date or time quote is cut out of
     own: TemporalMention | None = None  # else the one phrase of the input the quote holds whole
+    read_from: str | None = None  # a number quote cut out of a longer number of the input: that number
 
     if source == "input":
         span = align(evidence, request.input)
@@ -173,6 +198,16 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
                 return CheckedValue(name, "ungrounded", value, [], evidence,
                                     reason=f"{evidence!r} stands in a quoted title or message, or is a house number")
             start, end = found
+        if field_kind(schema) in _NUMBER_KINDS:
+            start, end = _number_own(request.input, start, end)
+            wider = enclosing_number(request.input, start, end)
+            if wider is not None:
+                # "1.5" cited from "1.5k": the quote means what the number it is cut out of means
+                read_from = request.input[wider[0] : wider[1]]
+            elif number_unread_in_context(request.input, start, end):
+                # "5" cited from "5 mil", "twenty" from "twenty fifth": a part of a number not read
+                return CheckedValue(name, "ungrounded", value, [], request.input[start:end],
+                                    reason=f"{evidence!r} is part of a longer number of the input that is not read")
         evidence = request.input[start:end]
         tense = tense_at(request.input, start, end)
         if field_kind(schema) in _DAY_KINDS and counted_from_unknown_day(request.input, start, end):
@@ -211,7 +246,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     if value is None and candidates:
         if source == "input" and field_kind(schema) in _READ_KINDS:
             # offered readings must each be one the words can mean ("next Friday": these two days)
-            readings = _readings(evidence, schema, request, tense, whole, own)
+            readings = _readings(read_from or evidence, schema, request, tense, whole, own)
             matched = (_reading_of(readings, c, schema) for c in candidates)
             kept = list(dict.fromkeys(r.value for r in matched if r is not None))  # in the core's spelling
             if not kept:
@@ -223,7 +258,7 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
     # A date, time or amount is judged by its readings only: "3" is in "3 1/2", "1.5" in "1.5k".
     if field_kind(schema) not in _READ_KINDS and _literal_in(value, evidence):
         return _typed(CheckedValue(name, "found", value, refs, evidence), schema)
-    reading = _reading_of(_readings(evidence, schema, request, tense, whole, own), value, schema)
+    reading = _reading_of(_readings(read_from or evidence, schema, request, tense, whole, own), value, schema)
     if reading is not None:
         status = "inferred" if reading.inferred else "found"
         return _typed(CheckedValue(name, status, reading.value, refs, evidence, basis=reading.basis), schema)
@@ -231,6 +266,10 @@ def check_field_value(item: Mapping[str, Any], schema: Mapping[str, Any], reques
         phrase = request.input[whole.start : whole.end]
         return CheckedValue(name, "ungrounded", value, [], evidence,
                             reason=f"{orjson.dumps(value).decode()} is not what {phrase!r}, the phrase "
+                                   f"{evidence!r} is part of, means")
+    if read_from is not None:
+        return CheckedValue(name, "ungrounded", value, [], evidence,
+                            reason=f"{orjson.dumps(value).decode()} is not what {read_from!r}, the number "
                                    f"{evidence!r} is part of, means")
     return CheckedValue(name, "ungrounded", value, [], evidence,
                         reason=f"{orjson.dumps(value).decode()} cannot be read from {evidence!r}")
@@ -246,9 +285,9 @@ def _readings(evidence: str, schema: Mapping[str, Any], request: NormalizedReque
     alone = derive_values(evidence, schema, reference_time=request.reference_time, tense=tense)
     if own is None:
         return alone
-    known = {orjson.dumps(d.value) for d in alone}
-    return alone + [d for d in phrase_values(own, schema, reference_time=request.reference_time)
-                    if orjson.dumps(d.value) not in known]
+    # a value both give comes first as the words' own reading; its repeat is never reached
+    # (`_reading_of` takes the first match, offered candidates are kept once)
+    return alone + phrase_values(own, schema, reference_time=request.reference_time)
 
 
 def _typed(checked: CheckedValue, schema: Mapping[str, Any]) -> CheckedValue:

@@ -58,11 +58,28 @@ def _asks_the_day(words: list[Token]) -> bool:
     return len(lows) == 2 and lows[0] in ("what", "what's", "whats") and lows[1] in _ASKED_DAYS
 
 
+# A tag said as a clause of its own (", isn't it?", ", is that right?"): it asks about the clause before it
+# (``asked_in_place``), it is no request by itself.
+_TAG_AUX = frozenset(
+    """isn't aren't wasn't weren't don't doesn't didn't haven't hasn't won't wouldn't can't couldn't shouldn't
+    isnt arent wasnt werent dont doesnt didnt havent hasnt wont wouldnt cant couldnt shouldnt""".split())
+_TAG_SUBJECTS = frozenset("i you we it they he she there that".split())
+
+
+def _tag_only(lows: list[str]) -> bool:
+    if len(lows) == 1:
+        return lows[0] in ("right", "correct")
+    if len(lows) == 2:
+        return lows[1] in _TAG_SUBJECTS and (lows[0] in _TAG_AUX or lows[0] in ("is", "are", "was", "were", "am"))
+    return len(lows) == 3 and lows[0] in ("is", "am") and lows[1] in ("that", "it", "i") and lows[2] in (
+        "right", "correct")
+
+
 def _small_talk(clause: Clause, index: int) -> bool:
-    """No content words, only social words ("Thanks!"), or "never mind"."""
+    """No content words, only social words ("Thanks!"), a tag alone ("isn't it?"), or "never mind"."""
     tokens = clause.tokens
     words = [t for t in tokens[index:] if t.is_word]
-    if not words:
+    if not words or (index == 0 and _tag_only([t.low for t in words])):
         clause.kind = "social" if any(t.is_word for t in tokens) else "fragment"
         return True
     if all(t.low in SOCIAL_WORDS for t in words) and not _asks_the_day(words):
@@ -92,6 +109,46 @@ def _wh_question(clause: Clause, index: int) -> bool:
     return False
 
 
+# "at what time is my alarm set", "on which day is easter", "by whom was it sung": a preposition before
+# the question word of a question about a time, a place or a person.
+_ASKED_PREPOSITIONS = frozenset("at on for by in from until till to since around about with of".split())
+_ASKED_WORDS = frozenset({"what", "which", "whom", "whose"})
+
+
+def _prepositional_question(clause: Clause, index: int) -> bool:
+    """ "at what time is my alarm set": the question's order after its preposition; the question is read
+    from its question word."""
+    tokens = clause.tokens
+    if (index + 2 >= len(tokens) or tokens[index].low not in _ASKED_PREPOSITIONS
+            or tokens[index + 1].low not in _ASKED_WORDS):  # fmt: skip
+        return False
+    if not any(t.low in _AUX for t in tokens[index + 2 : index + 5]):
+        return False  # "for what it costs" states; "at what time is it" asks
+    clause.kind = "intent"
+    clause.flags.add("question")
+    clause.body = index + 1
+    return True
+
+
+_PARTICIPLES = frozenset("gone been done come risen fallen grown seen taken given left begun".split())
+
+
+def _perfect_question(tokens: list[Token], index: int) -> bool:
+    """ "have stocks gone up today", "have prices risen": "have", a bare plural subject and its participle
+    ask; "have fun tomorrow", "have my car washed" (a determiner: the thing to have done) do not."""
+    noun, participle = tokens[index + 1].low, tokens[index + 2].low
+    return (noun.endswith("s") and not noun.endswith("ss") and noun not in DETERMINERS and noun not in _ASKED_SUBJECTS
+            and (participle in _PARTICIPLES or participle.endswith("ed")))
+
+
+def _asks_what(tokens: list[Token], index: int) -> bool:
+    """ "do you know what time it is in london", "do you know what the weather will be": "what" with the
+    thing asked about after it asks; "do you know what? i ..." and "do you know what i did" tell."""
+    after = index + 4
+    return (match_at(tokens, index, ("do", "you", "know", "what")) and after < len(tokens)
+            and tokens[after].is_word and tokens[after].low not in SUBJECT_PRONOUNS)
+
+
 def _asks_the_assistant(clause: Clause, index: int) -> bool:
     """ "do i have any alarms for tomorrow", "is there an alarm for ten am": a yes/no question.
 
@@ -106,11 +163,15 @@ def _asks_the_assistant(clause: Clause, index: int) -> bool:
         return index + 1 < len(tokens)
     if word == "'s" or index + 2 >= len(tokens) or not tokens[index + 2].is_word:
         return False
-    if any(match_at(tokens, index, words) for words in _TELLING_QUESTIONS):
+    if any(match_at(tokens, index, words) for words in _TELLING_QUESTIONS) and not _asks_what(tokens, index):
         return False  # without its "?", "did you know that the shop moved" tells something
     subject = tokens[index + 1].low
     if word in _ASKING_AUX and tokens[index + 1].is_word and subject not in ("not", "n't", "never"):
         return True  # "does not matter" states
+    if word == "have" and _perfect_question(tokens, index):
+        return True
+    if word not in _ACTION_AUX and subject.endswith("'s") and len(subject) > 3:
+        return True  # "will mom's flight land on time tomorrow": someone's thing as the subject
     return subject in (_ACTION_AUX_SUBJECTS if word in _ACTION_AUX else _ASKED_SUBJECTS)
 
 
@@ -173,12 +234,30 @@ def _see_asked(tokens: list[Token], index: int) -> bool:
     return tokens[index].low == "see" and index + 1 < len(tokens) and tokens[index + 1].low in _SEE_ASKS
 
 
+# "i wonder if it will rain tomorrow", "i was wondering what time the bank opens": a question put as a wish
+# to know (after "i wonder", a reported question is the one asked).
+_WONDERING = (("i", "wonder"), ("i", "was", "wondering"), ("i'm", "wondering"), ("i", "am", "wondering"),
+              ("i", "wondered"))
+_WONDERED = frozenset({"if", "whether"}) | WH_WORDS
+
+
+def _wondering(tokens: list[Token], index: int) -> int | None:
+    """Where "wonder" stands in "i wonder if/what ...", or None."""
+    for words in _WONDERING:
+        end = index + len(words)
+        if match_at(tokens, index, words) and end < len(tokens) and tokens[end].low in _WONDERED:
+            return end - 1
+    return None
+
+
 def _kind_at_body(clause: Clause, index: int, *, framed: bool) -> None:
     """The kind the clause's first content word gives it."""
     tokens = clause.tokens
     word = tokens[index].low
     found = constraint_at(tokens, index)
-    if found is not None and word not in ("if", "when", "until", "till", "whenever", "unless"):
+    if (wonder := _wondering(tokens, index)) is not None:
+        clause.kind, clause.body = "intent", wonder
+    elif found is not None and word not in ("if", "when", "until", "till", "whenever", "unless"):
         clause.kind = "constraint"
         clause.constraint_kind = found[1]
     elif word in WH_WORDS or _asks_the_assistant(clause, index):
@@ -211,7 +290,8 @@ def classify(clause: Clause) -> Clause:
         return clause
     if tokens[index].low in ("please", "kindly") and constraint_at(tokens, index + 1):
         index += 1
-    if (_wh_question(clause, index) or _when_asked(clause, index) or _preserved(clause, index)
+    if (_wh_question(clause, index) or _when_asked(clause, index) or _prepositional_question(clause, index)
+            or _preserved(clause, index)
             or _opening_constraint(clause, index)):
         return clause
     content = after_marker(clause, index)

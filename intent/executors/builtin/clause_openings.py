@@ -13,8 +13,9 @@ _NOUN_FRAMES = frozenset(
     {("i'd", "like"), ("i", "would", "like"), ("i", "want"), ("i", "need"), ("we", "need"), ("we", "want"),
      ("i'd", "love"), ("we'd", "like"), ("i'm", "looking", "for"), ("i", "am", "looking", "for"),
      ("i'll", "have"), ("i'll", "take"), ("i'll", "need"), ("i", "will", "need"), ("we'll", "need"),
-     ("i'd", "need"), ("we", "would", "like"), ("i'm", "after"), ("i", "would", "love"), ("we", "would", "love"),
-     ("i", "fancy"), ("i'd", "fancy"), ("i", "could", "use"), ("i'd", "want")}
+     ("i'd", "need"), ("i", "am", "in", "need", "of"), ("i'm", "in", "need", "of"),
+     ("we", "would", "like"), ("i'm", "after"), ("i", "would", "love"), ("we", "would", "love"),
+     ("i", "fancy"), ("i'd", "fancy"), ("i", "could", "use"), ("i'd", "want"), ("looking", "for")}
 )  # fmt: skip
 # By first word, longest first: a clause start is compared with the few frames that can match it.
 _NOUN_FRAMES_BY_WORD: dict[str, list[tuple[str, ...]]] = {}
@@ -22,8 +23,10 @@ for _frame in sorted(_NOUN_FRAMES, key=len, reverse=True):
     _NOUN_FRAMES_BY_WORD.setdefault(_frame[0], []).append(_frame)
 _CORRECTION_OPENINGS = ("actually", "instead", "oops", "sorry", "wait", "correction", "rather")
 # Also the assents that open a clause without saying anything of the request ("Yes please book it", "Sure, go ahead").
+# Hesitations of speech typed as said ("uh what is on my calendar", "um set an alarm") open nothing either.
 _PLAIN_OPENINGS = ("and", "but", "so", "ok", "okay", "oh", "hey", "hi", "hello", "well", "just", "now", "lastly",
-                   "yes", "yeah", "yep", "sure", "great", "perfect", "cool", "alright")
+                   "yes", "yeah", "yep", "sure", "great", "perfect", "cool", "alright",
+                   "uh", "um", "umm", "uhm", "erm", "er", "hmm", "hm", "ah")
 
 
 def read_openings(clause: Clause) -> int:

@@ -60,6 +60,11 @@ def _starts_clause(tokens: list[Token], index: int, *, strict: bool = True) -> b
     return is_verb_start(tokens, index, strict=strict)
 
 
+# Names of times that end like a gerund: "before thanksgiving", "after evening" start no clause, nor
+# does "boxing" before "day" ("three days before boxing day"; "before boxing the books" does).
+_NOUNS_IN_ING = frozenset({"thanksgiving", "morning", "evening", "spring"})
+
+
 def _subordinate_break(tokens: list[Token], index: int, current: list[Token]) -> bool:
     """Does a subordinate clause (or a mid-clause constraint) start at ``index``?"""
     word = tokens[index].low
@@ -76,7 +81,8 @@ def _subordinate_break(tokens: list[Token], index: int, current: list[Token]) ->
         nxt = following.low
         return (
             nxt in SUBJECT_PRONOUNS
-            or (nxt.endswith("ing") and len(nxt) > 4)
+            or (nxt.endswith("ing") and len(nxt) > 4 and nxt not in _NOUNS_IN_ING
+                and not (nxt == "boxing" and index + 2 < len(tokens) and tokens[index + 2].low == "day"))
             or (nxt in VERBS and index + 2 < len(tokens) and tokens[index + 2].low in OBJECT_STARTS)
         )
     if word in ("once", "while"):

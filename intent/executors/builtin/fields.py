@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from intent.compiled_regex import compiled
 from intent.executors.builtin.outside_enum import negated_enum_value, stated_outside_enum
@@ -116,9 +116,15 @@ class Owner:
     key: str
     spans: list[Span]
     fields: list[dict[str, Any]]
+    # Statements said before the request ("i have a meeting at three pm | set an alarm for two pm"):
+    # their days and times reach the request's fields only when its own words name none.
+    background: list[Span] = field(default_factory=list)
 
     def holds(self, start: int, end: int) -> bool:
         return any(s <= start and end <= e for s, e in self.spans)
+
+    def behind(self, start: int, end: int) -> bool:
+        return any(s <= start and end <= e for s, e in self.background)
 
 
 def _singular(word: str) -> str:
@@ -233,6 +239,27 @@ _TEMPORAL_READERS = frozenset({"datetime", "date", "time"})
 _DAY_LEAD = compiled(r"\b(?:on|the|on\s+the)\s+$", re.IGNORECASE)
 
 
+_NOW_WORDS = frozenset({"now", "right now", "currently", "at the moment", "at present"})
+_CHANGED_THINGS = frozenset(
+    "alarm meeting call appointment reminder event class lesson session flight train bus booking reservation "
+    "interview lunch dinner breakfast party".split()
+)
+
+
+def _names_the_changed(text: str, mention: Mention) -> bool:
+    """ "send the notes of yesterday's meeting tomorrow", "change my six am alarm to seven am": where the
+    request names another time, a time that owns its thing ("yesterday's meeting") or is owned ("my six
+    am alarm"), or, after a verb of change, one that names the thing being changed ("the six am alarm")."""
+    if "'s" in text[max(0, mention.end - 2) : mention.end + 2].replace("\u2019", "'"):
+        return True  # "yesterday's meeting", the "'s" inside the phrase or after it
+    prev, following = _words_near(text, mention.start, mention.end, 1, 1)
+    if prev[:1] and prev[0] in _POSSESSIVES:
+        return True  # "move my 3pm to 4pm", "remind me of my twelve o'clock meeting at eleven thirty"
+    if not _CHANGE_VERB.search(text, max(0, mention.start - 60), mention.start):
+        return False
+    return bool(prev and following) and prev[0] in ("the", "this", "that") and following[0] in _CHANGED_THINGS
+
+
 def _an_event_of(text: str, mention: Mention) -> bool:
     """"my 3pm", "our 10:30": a time naming an event someone has, not a time being asked for."""
     prev, _ = _words_near(text, mention.start, mention.end, 1, 0)
@@ -248,6 +275,16 @@ def _day_nearby(mentions: tuple[TemporalMention, ...], index: int) -> bool:
         if gap <= _DAY_NEARBY:
             return True
     return False
+
+
+class _Spanned(Protocol):
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+_Located = TypeVar("_Located", bound=_Spanned)
 
 
 class _Extractor:
@@ -319,6 +356,17 @@ class _Extractor:
             self.ledger.take(mention)
         self.filled.add(spec.name)
 
+    def _foreground(self, mentions: Sequence[_Located]) -> list[_Located]:
+        """``mentions`` without those of a statement said before their request, when that request's
+        own words name one too."""
+        behind = {id(m) for m in mentions if (o := self._owner(Mention(m.start, m.end, None))) is not None
+                  and o.behind(m.start, m.end)}
+        # "now" names no time of the request's own ("it is five am in liverpool what time is it now in new york")
+        owners_ahead = {id(self._owner(Mention(m.start, m.end, None))) for m in mentions
+                        if id(m) not in behind and self.text[m.start : m.end].lower() not in _NOW_WORDS}
+        return [m for m in mentions if id(m) not in behind
+                or id(self._owner(Mention(m.start, m.end, None))) not in owners_ahead]
+
     def _usable(self, mentions: list[Mention]) -> list[Mention]:
         return [m for m in mentions if self.ledger.free(m) and self._owner(m) is not None]
 
@@ -359,7 +407,9 @@ class _Extractor:
 
     def _grouped(self, spec: FieldSpec, mentions: list[Mention], specs_of_kind: list[FieldSpec]) -> list[Mention]:
         set_aside = _day_set_aside if self.ledger.kind == "date" else _negated
-        usable = [m for m in self._usable(mentions) if not set_aside(self.text, m)]
+        usable = self._foreground([m for m in self._usable(mentions) if not set_aside(self.text, m)])
+        if len(usable) > 1:  # the time of the thing being changed gives way to its new time
+            usable = [m for m in usable if not _names_the_changed(self.text, m)] or usable
         if len(specs_of_kind) > 1:
             cued = [m for m in usable if set(_words_near(self.text, m.start, m.end, 4, 0)[0]) & self.words[spec.name]]
             if cued:
@@ -438,7 +488,8 @@ class _Extractor:
         A bare time with a day named close by ("2pm, or 3pm tomorrow") is not its next occurrence:
         which day it is on is the question, so it stays open.
         """
-        mentions = tuple(m for m in read_temporal(self.text, self.reference_time) if not self._foreign(m.start, m.end))
+        mentions = tuple(self._foreground(
+            [m for m in read_temporal(self.text, self.reference_time) if not self._foreign(m.start, m.end)]))
         settled: set[int] = set()  # the requests whose moment is read, or left open as a question
         for index, mention in enumerate(mentions):
             owner = self._owner(Mention(mention.start, mention.end, None))

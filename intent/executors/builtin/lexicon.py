@@ -74,13 +74,17 @@ VERBS = frozenset(
 )
 
 # Things an assistant keeps, books, sends or looks up: a noun phrase headed by one of them, with a
-# time, a place or "please", is a request without its verb ("new reminder at three pm").
+# time, a place or "please", is a request without its verb ("new reminder at three pm"); and the
+# events a calendar keeps ("lunch with mom on sunday at noon", "church on sunday").
 ASSISTANT_NOUNS = frozenset(
     """
     alarm reminder timer meeting appointment event calendar schedule agenda weather forecast
     temperature ticket flight train bus taxi cab ride hotel table reservation booking email mail
     inbox message notification text news headline traffic recipe list note playlist song music
     podcast radio audiobook date time
+    lunch dinner breakfast brunch party birthday anniversary wedding class lesson practice game match
+    concert interview conference church gym workout session trip
+    rain snow storm sunrise sunset movie film uber lyft pizza coffee dentist doctor haircut checkup
     """.split()
 )
 
@@ -181,7 +185,8 @@ SUBORDINATORS = frozenset("if unless when whenever until till once before after 
 
 # Verbs whose "if"/"when" clause is what is asked, not a condition ("tell me when it arrives").
 INDIRECT_QUESTION_VERBS = frozenset(
-    "tell ask know check see find show explain confirm verify wonder let find out figure remind learn".split()
+    "tell ask know check see find show explain confirm verify wonder wondering wondered let find out figure remind "
+    "learn".split()
 )
 
 # Constraint openings (lower-case word sequences) and their kind.

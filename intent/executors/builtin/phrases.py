@@ -74,9 +74,12 @@ def _strip_end(tokens: list[Token], start: int, end: int) -> int:
 def _cut(tokens: list[Token], start: int, end: int, temporal: list[Span]) -> int:
     """Where the object phrase ends: before time words, politeness, or a comma outside a list."""
     words_after = [t.low for t in tokens[start:end]]
+    owned = -1  # the end of a time owned by a possessive ("my ten thirty appointment"): part of the object
     for index in range(start, end):
         token = tokens[index]
         low = token.low
+        if token.start < owned:
+            continue
         if low in CUT_WORDS or (low == "as" and index + 2 < end and tokens[index + 1].low == "soon"):
             return index
         if low == "right" and index + 1 < end and tokens[index + 1].low in ("now", "away"):
@@ -89,7 +92,9 @@ def _cut(tokens: list[Token], start: int, end: int, temporal: list[Span]) -> int
             # "cancel my 3pm", "move my 11am to ...": a time owned by someone names a meeting
             and (index + 1 >= end or tokens[index + 1].is_word or tokens[index - 1].low not in ("the", "this", "that"))
         )
-        if not inside_noun_phrase and any(s <= token.start < e for s, e in temporal):
+        if inside_noun_phrase:
+            owned = next((e for s, e in temporal if s <= token.start < e), -1)
+        elif any(s <= token.start < e for s, e in temporal):
             if index > start and tokens[index - 1].low in _TIME_PREPOSITIONS and index - 1 >= start:
                 back = index - 1
                 if back > start and tokens[back - 1].low in ("from",):

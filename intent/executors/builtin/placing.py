@@ -40,6 +40,8 @@ def place_fields(state: Recognition) -> None:
         host = _host(state, index, before, after[index])
         if host is not None and host.owner is not None:
             host.owner.spans.append(clause_span(unit.clause))
+            if unit.extra.get("statement"):
+                host.owner.background.append(clause_span(unit.clause))
         elif state.baseline is not None:
             unit.role = "update?"
             if answers_open_question(state, unit.clause):  # "12" after "What is the pet id to delete?"

@@ -11,7 +11,7 @@ from intent.executors.builtin.answers import answers_open_question
 from intent.executors.builtin.clauses import Clause, classify, split_sentence
 from intent.executors.builtin.fields import field_words
 from intent.executors.builtin.followup import content_words, resolve_reference
-from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS
+from intent.executors.builtin.lexicon import CORRECTION_VERBS, REMOVAL_VERBS, SUBJECT_PRONOUNS
 from intent.executors.builtin.phrases import Phrase, Span, parse_intent
 from intent.executors.builtin.restating import not_this_but_that
 from intent.executors.builtin.run_ons import MAX_TRIES, request_starts
@@ -35,6 +35,7 @@ _META_OBJECT = compiled(
     r"^(?:me\s+)?(?:a\s+favou?r|(?:a\s+)?(?:couple|few|two|three|four|several|some|\d+)\s+(?:of\s+)?things?)$",
     re.IGNORECASE,
 )
+_STATING = frozenset("is are was were".split())  # "my flight is at six am | wake me at four": a statement
 _ALL_OF_IT = frozenset({"all of it", "all of that", "all of this", "the whole thing"})
 _WORD_REMOVALS = frozenset({"forget", "scratch", "drop", "skip", "ignore", "disregard", "never"})
 
@@ -84,7 +85,16 @@ def _run_on(state: Recognition, unit: Unit) -> list[Unit]:
         found = _unit(state, tail, state.time_spans) if tail.kind == "intent" else None
         if found is not None and found.role == "intent":
             head = Clause(tokens[:start], clause.sentence, clause.link, question=clause.question, body=clause.body)
-            return [Unit(head, "fragment"), found]
+            # "if it rains tomorrow | cancel my run": still the rule; "if it's seven pm here | what time is it
+            # in lisbon" says what is asked about
+            if clause.constraint_kind == "condition" and "question" not in tail.flags:
+                head.kind, head.constraint_kind = "constraint", "condition"
+                return [Unit(head, "constraint"), found]
+            # a statement before the request ("i have a meeting at three pm | set an alarm for two pm")
+            # says when only if the request does not
+            stated = any(t.low in SUBJECT_PRONOUNS or t.low in _STATING or t.low.endswith(("'m", "'re"))
+                         for t in head.tokens)
+            return [Unit(head, "fragment", extra={"statement": True} if stated else {}), found]
     return [unit]
 
 

@@ -2,7 +2,8 @@
 
 The stages, each in its own module: ``reading`` (clauses -> units, and requests that start inside
 a clause, ``run_ons``), ``domain_led`` (verbless requests read by their domain), ``noun_requests``
-(verbless requests for a thing an assistant handles), ``placing`` (field values), ``settling``
+(verbless requests for a thing an assistant handles), ``asked_in_place`` (tag questions, a question
+word left in place, "make sure" with a time), ``placing`` (field values), ``settling``
 (what a follow-up turn changes) and ``building`` (the candidate object), all working on one
 ``Recognition`` (``state``).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from intent.executors.builtin.asked_in_place import promote_asked_in_place
 from intent.executors.builtin.building import build
 from intent.executors.builtin.coordination import distribute
 from intent.executors.builtin.domain_led import promote_domain_request
@@ -38,6 +40,7 @@ def recognize(task_input: Mapping[str, Any], *, model: Any = None) -> dict[str, 
     promote_domain_request(state)
     split_run_ons(state)
     promote_noun_requests(state)
+    promote_asked_in_place(state)
     place_fields(state)
     settle(state)
     return build(state)

@@ -6,6 +6,8 @@
 - After a statement: "i have a meeting at ten please remind me", "i don't want to carry an umbrella
   will we have rain today", "it's five here what time is it in england", "the meeting has been
   changed put it on thursday".
+- After a polite "if you could" when nothing else asks: "it would be great if you could | wake me at
+  six am", "if you could | book a table for friday that would be lovely".
 - After the words of a reminder said as a rule with its own time: "remember to | remind me about the
   meeting at four pm", "don't forget to | call the dentist tomorrow" ("Don't forget to attach the
   receipt" stays a rule for the request).
@@ -19,10 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from intent.executors.builtin.clause_words import Clause, frame_at, match_at
+from intent.executors.builtin.clause_words import Clause, frame_at, is_verb_start, match_at
 from intent.executors.builtin.lexicon import (
+    ASSISTANT_NOUNS,
     DETERMINERS,
     INDIRECT_QUESTION_VERBS,
+    PHRASAL,
     SUBJECT_PRONOUNS,
     SUBORDINATORS,
     VERBS,
@@ -74,11 +78,28 @@ def _after_time(tokens: list[Token], body: int, temporal: list[Span]) -> int | N
         index += 1
     if not timed or index >= len(tokens) or tokens[index].low in _AUX:
         return None  # "today was a hard day": the time is what the clause is about
+    if tokens[index].low in ASSISTANT_NOUNS:
+        return None  # "the five fifteen train to leeds is late": the time names the thing, no verb follows
     return index
 
 
+def _asks_next(tokens: list[Token], index: int) -> bool:
+    """Does a question in its own order start at ``index`` ("what is ...", "what's ...", "do i have ...")?"""
+    word = tokens[index].low
+    following = tokens[index + 1].low if index + 1 < len(tokens) else ""
+    if word in WH_WORDS:
+        return following in _AUX or word.endswith("'s") or word in ("whats", "hows", "wheres", "whens", "whos")
+    return word in _QUESTION_AUX and following in _QUESTION_SUBJECTS
+
+
+# The names people call assistants by: after one of them any verb with its object starts the request,
+# a misspelt one too; after another word ("john likes the music") only a known verb does.
+_ASSISTANT_NAMES = frozenset("olly siri alexa google cortana bixby assistant computer".split())
+
+
 def _after_name(tokens: list[Token], body: int) -> int | None:
-    """ "olly | turn the volume up": one word calling the assistant, then a verb or a request frame."""
+    """ "olly | turn the volume up", "siri | what is the weather": one word calling the assistant, then a
+    verb, a request frame or a question in its own order."""
     if body + 1 >= len(tokens):
         return None
     name, following = tokens[body].low, tokens[body + 1]
@@ -86,12 +107,68 @@ def _after_name(tokens: list[Token], body: int) -> int | None:
             or name in WH_WORDS or name in _AUX or name in _NOT_NAMES or name.endswith("n't")
             or name[:1].isdigit()):  # fmt: skip
         return None
-    if following.low in VERBS or frame_at(tokens, body + 1) or following.low in ("i", "i'd", "i'm"):
+    if (following.low in VERBS or frame_at(tokens, body + 1) or following.low in ("i", "i'd", "i'm")
+            or _asks_next(tokens, body + 1)):  # fmt: skip
         return body + 1
+    if name in _ASSISTANT_NAMES and is_verb_start(tokens, body + 1, strict=False):
+        return body + 1  # "olly chance the light settings": after the assistant's name, an unknown verb too
     return None
 
 
-def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool:
+# What a verb's object opens with: "... book an uber for me", "... wake me at eight".
+_OBJECTS = frozenset("me us the a an my our all some".split())
+# Words a verb follows inside a statement: its subject, an auxiliary, "to", a negation, an adverb of
+# the statement ("i usually play the piano", "my kids play the piano", "we had to cancel the trip").
+_NOT_BEFORE_A_REQUEST = frozenset(
+    """to not never also always usually often sometimes just really still already even only and or but
+    then who that which where when if because let let's""".split()
+)
+
+# The verb of a statement about a thing ("my flight is at six", "the meeting was moved", "it's late").
+_STATING = frozenset("is are was were 's it's that's there's".split())
+_NOT_ADVERBS = frozenset("early daily weekly monthly nightly hourly yearly".split())  # "it is too early | wake me"
+
+
+_Marks = tuple[int, int]  # where a clause's first stating verb (after its first word) and first subject stand
+
+
+def _marks(tokens: list[Token]) -> _Marks:
+    """Read once per clause, so that looking at every place stays linear in the clause."""
+    stating = next((i for i in range(1, len(tokens)) if tokens[i].low in _STATING), len(tokens))
+    subject = next((i for i, t in enumerate(tokens) if t.low in SUBJECT_PRONOUNS or t.low.endswith(("'m", "'re"))),
+                   len(tokens))
+    return stating, subject
+
+
+def _after_statement(tokens: list[Token], index: int, temporal: list[Span], marks: _Marks) -> bool:
+    """Does a statement of its own end right before ``index``, where a verb with its object starts
+    ("i am going to the airport at six am | book an uber for me", "it is too loud | turn the music down")?
+
+    The words before must hold a subject pronoun and a verb form after it, and the word right before
+    must end a statement: not a subject, an auxiliary, "to", a negation, an adverb, a plural noun.
+    """
+    previous = tokens[index - 1]
+    low = previous.low
+    if not previous.is_word:
+        return False
+    if _in_time(previous, temporal):
+        pass  # "... at six am | book an uber", "... at ten | call a taxi": a time ends the statement
+    elif low in SUBJECT_PRONOUNS or low in _NOT_BEFORE_A_REQUEST or low in DETERMINERS:
+        return False
+    elif low in _AUX or low in _MODALS or low.endswith(("n't", "'ll", "'d")):
+        return False
+    elif (low.endswith("ly") and low not in _NOT_ADVERBS) or (low.endswith("s") and not low.endswith("ss")):
+        return False  # "i usually play the piano", "my kids play the piano": an adverb, a plural subject
+    stating, subject = marks
+    if stating < index - 1:
+        return True  # "my flight is at six am tomorrow | wake me at four", "the meeting was moved | update ..."
+    if subject >= index:
+        return False
+    # "i'm hungry | show me ...": the contraction holds the verb; "i am hungry" needs its third word
+    return subject < index - 1 if "'" in tokens[subject].low else subject + 1 < index - 1
+
+
+def _asked_inside(tokens: list[Token], index: int, temporal: list[Span], marks: _Marks) -> bool:
     """Does a question or a "please" request start at ``index``, inside a statement?"""
     word = tokens[index].low
     previous = tokens[index - 1].low
@@ -100,10 +177,17 @@ def _asked_inside(tokens: list[Token], index: int, temporal: list[Span]) -> bool
         return False  # "... if you could", "i am please": no request starts; "at ten am please remind me" does
     if word == "please":
         return following in VERBS
+    if word == "just" and following in VERBS:  # "i can't hear | just turn the volume up"
+        return index + 2 < len(tokens) and _after_statement(tokens, index, temporal, marks)
     if word in VERBS and following in ("it", "them"):  # "... has been changed put it on thursday"
         return previous not in _MODALS and previous not in SUBJECT_PRONOUNS and not previous.endswith("'ll")
+    if word in VERBS and (following in _OBJECTS or following in PHRASAL.get(word, ())):
+        return _after_statement(tokens, index, temporal, marks)
     if word in _QUESTION_AUX:
         return following in _QUESTION_SUBJECTS and previous not in SUBJECT_PRONOUNS
+    if word in ("what's", "where's", "when's", "how's", "who's") and following not in SUBJECT_PRONOUNS:
+        # "we're flying to rome on friday | what's the weather there"
+        return _after_statement(tokens, index, temporal, marks) or previous in _TIME_WORDS
     if word in WH_WORDS:  # "what time is it": the order of a question, not "what time it is" or "what to do"
         return any(t.low in _AUX for t in tokens[index + 1 : index + 3]) and not any(
             t.low in SUBJECT_PRONOUNS or t.low == "to" for t in tokens[index + 1 : index + 3])
@@ -126,6 +210,20 @@ def _after_reminder(clause: Clause, temporal: list[Span]) -> int | None:
     return None
 
 
+_POLITE_IFS = (("if", "you", "could"), ("if", "you", "would"), ("if", "u", "could"))  # "if you can" may be a condition
+
+
+def _after_polite_if(clause: Clause) -> int | None:
+    """ "(it would be great) if you could | wake me at six am (that would be great)": the verb after a
+    polite "if you could", when nothing else in the turn asks."""
+    tokens, body = clause.tokens, clause.body
+    for words in _POLITE_IFS:
+        end = body + len(words)
+        if match_at(tokens, body, words) and end < len(tokens) and tokens[end].low in VERBS:
+            return end
+    return None
+
+
 def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
     """Places inside ``clause`` (token indexes after its body) where a request may start, in order.
 
@@ -144,6 +242,9 @@ def request_starts(clause: Clause, temporal: list[Span]) -> Iterator[int]:
                 yield start
     elif clause.constraint_kind == "requirement" and (start := _after_reminder(clause, temporal)) is not None:
         yield start
+    elif clause.constraint_kind == "preference" and (start := _after_polite_if(clause)) is not None:
+        yield start
+    marks = _marks(tokens)
     for index in range(body + 2, len(tokens) - 1):  # a statement has two words at least
-        if _asked_inside(tokens, index, temporal):
+        if _asked_inside(tokens, index, temporal, marks):
             yield index

@@ -28,6 +28,7 @@ from dateutil.relativedelta import relativedelta
 from intent.compiled_regex import compiled
 from intent.normalize.temporal.lexicon import (
     CARDINAL_WORDS,
+    COUNT,
     DAY_NUMBER,
     HOUR_WORD,
     MONTH,
@@ -43,6 +44,7 @@ from intent.normalize.temporal.lexicon import (
     LazyPattern,
     alternation,
     before,
+    count_of,
     day_of,
     scan,
     spelled_year,
@@ -84,7 +86,8 @@ _MONTH_FIRST = compiled(
 _DAY_OF = compiled(r"\sday\s+of\s", re.IGNORECASE)
 _DAY_FIRST = compiled(
     rf"\b(?:the\s+)?({_DAY})(?:(?:\s+day)?\s+of\s+|[/-]|\s+|(?<=\d)(?=[a-z])|(?<=\d)\.\s*(?!may\b|mar\b|march\b))({MONTH})\b\.?"
-    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-])({YEAR}|{_OLD_YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
+    # "13.Dec.2014": a year right after the month's stop
+    rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+(?:the\s+year\s+)?)?|[/-]|(?<=\.))({YEAR}|{_OLD_YEAR})\b(?![:.]\d)|[/-](\d{{2}})\b|"
     rf"(?:\s+in\s+the\s+year)?\s*('\d{{2}})\b|"
     rf"\s+of\s+('?\d{{2}})\b(?![:.]\d)|,?\s+({SPELLED_YEAR})|{_TWO_DIGIT_YEAR}|{_YEAR_WORDS})?",
     re.IGNORECASE,
@@ -284,6 +287,31 @@ def _dated(start: int, end: int, month: int, day: int, years: tuple[int, ...] | 
                  disputed=(reference - past) <= (value - reference))
 
 
+# "November 10th in two years", "March 3rd 2 years ago", "the 5th of May a year from now": a month and
+# day said without a year, moved by a count of years: the one of the year the count lands in (as
+# "christmas in two years" is). A count of months or days after a date is not read here.
+_YEARS_AFTER = LazyPattern(
+    rf"\s+(?:in\s+({COUNT})\s+years?(?:['’]\s+time|\s+from\s+(?:now|today))?|({COUNT})\s+years?\s+(from\s+now|from\s+today|hence|later|"
+    r"ago|back))\b(?!\s+(?:on|from|after|before|since)\b)",
+    re.IGNORECASE,
+)
+
+
+def _moved_by_years(text: str, piece: Piece, reference: date | None) -> Piece:
+    """``piece`` (a month and day without a year) taken with a count of years after it, when one follows."""
+    if reference is None or piece.month_day is None:
+        return piece
+    counted = _YEARS_AFTER.match(text, piece.end)
+    count = count_of(counted.group(1) or counted.group(2)) if counted else None
+    if counted is None or count is None:
+        return piece
+    back = (counted.group(3) or "").lower() in ("ago", "back")
+    value = safe_date(reference.year + (-count if back else count), *piece.month_day)
+    if value is None:  # "Feb 29th in 3 years", landing on a common year: no day read in its place
+        return Piece(piece.start, counted.end(), "date", bad=True)
+    return Piece(piece.start, counted.end(), "date", days=(value,), inferred=True)
+
+
 def last_month_day(reference: date, month: int, day: int) -> date | None:
     """The last ``month``/``day`` before ``reference``."""
     for year in range(reference.year, reference.year - 9, -1):
@@ -448,7 +476,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             # "this Dec 20" said on Jan 5 keeps both)
             piece = piece.moved(past_days=None, disputed=False)
         if piece:
-            out.append(piece)
+            out.append(_moved_by_years(text, piece, reference))
     ranged = months and digits and (_RANGE_MARK.search(text) is not None or words & _RANGE_WORDS)
     for match in scan(_MONTH_DAY_RANGE, text, ranged):
         month = MONTHS[match.group(1).lower()]
@@ -528,7 +556,7 @@ def calendar_pieces(text: str, reference: date | None, words: frozenset[str] | N
             # the one just gone only within a month after it (the weekdays family's rule)
             piece = piece.moved(disputed=(reference - piece.past_days[0]).days <= 31)
         if piece:
-            out.append(piece)
+            out.append(_moved_by_years(text, piece, reference))
     for match in scan(_OF_MONTH, text, "month" in words):
         day = day_of(match.group(1))
         which = " ".join(match.group(2).lower().split()).removeprefix("the ")

@@ -539,8 +539,11 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
     for match in scan(_PAST_TO, text, words & _RELATION_WORDS):
         counted_start = " min" in match.group(0).lower() or match.group(1).lower().endswith(("quarter", "quarters",
                                                                                                 "half"))
-        if (re.search(r"\bfrom\s+$", _before(text, match.start()))
-                and _relation(match.group(2)) in ("to", "till") and not counted_start):
+        lead = _before(text, match.start())
+        # "between ten to eleven am" without its "and" is the range "from ten to eleven am" too
+        ranged = re.search(r"\bfrom\s+$", lead) or (
+            re.search(r"\bbetween\s+$", lead) and not re.match(r"\s+and\b", text[match.end():]))
+        if ranged and _relation(match.group(2)) in ("to", "till") and not counted_start:
             # "from ten to five" is a range, not 4:50; "from twenty after 3pm", "from a quarter to noon",
             # "from 20 minutes to 2pm" hold no hour to start one ("between" joins its ends by "and"), and
             # read apart, the time would be read without its minutes

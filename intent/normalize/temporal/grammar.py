@@ -59,7 +59,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.named_week import in_named_week
 from intent.normalize.temporal.pieces import Clock, Piece, Reading, TemporalMention
-from intent.normalize.temporal.relative import relative_pieces
+from intent.normalize.temporal.relative import BOUND_BEFORE, relative_pieces
 from intent.normalize.temporal.rests import next_to_unread_rest
 from intent.normalize.temporal.stamps import morning_of_written_stamp
 from intent.normalize.temporal.tense import NEUTRAL, PAST, Tense, tense_at
@@ -674,7 +674,7 @@ _GLUED_DIGITS_AFTER = compiled(r"[.:]\d")
 _COLON_NUMBER_BEFORE = compiled(r"\d:\d{2}[ \t]+$")
 # "Clean Monday", "Giving Tuesday": a day named by a weekday and a word before it.
 _WEEKDAY_NAMED_BY = frozenset("clean giving super blue cyber black good holy maundy covenant ash shrove easter whit "
-                              "fat great spy palm red green".split())
+                              "fat great spy palm red green bowl mothering remembrance".split())
 _STARTS_WITH_WEEKDAY = compiled(rf"(?:{WEEKDAY})\b", re.IGNORECASE)
 _STARTS_WITH_NUMBER_OR_MONTH = compiled(rf"(?:\d|(?:{MONTH})\b)", re.IGNORECASE)
 # Month names that are ordinary words too count as a neighbour only after a number ("13 mar 09:20").
@@ -840,12 +840,25 @@ def _same_kind(first: TemporalMention, second: TemporalMention) -> bool:
     return {r.clock is not None for r in first.readings} == {r.clock is not None for r in second.readings}
 
 
+# A phrase that starts with a count of a unit ("a year ago", "3 days from now", "half a year ago"; not "5pm")
+_STARTS_WITH_COUNT = compiled(
+    rf"(?:\d+(?:\.\d+)?|half|{COUNT})\s*(?:and\s+a\s+half\s+)?(?:an?\s+)?(?:decades?|years?|yrs?|months?|mos|weeks?|"
+    r"wks?|fortnights?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?)\b", re.IGNORECASE)
+
+
+def _bounded_count(text: str, mention: TemporalMention) -> bool:
+    """"over a year ago", "less than a week from now": a count after a bound names no day."""
+    return (_STARTS_WITH_COUNT.match(text, mention.start) is not None
+            and BOUND_BEFORE.search(_before(text, mention.start, 24)) is not None)
+
+
 def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMention]:
     """The mentions no neighbouring words qualify; a neighbour of a dropped one goes with it
     ("thanksgiving in 9 months", "the closest Monday to Oct 5th" are one phrase, not two)."""
     spans = [(m.start, m.end) for m in mentions]
     dropped = [_qualified_further(text, m, mentions[i + 1] if i + 1 < len(mentions) else None,
                                   mentions[i - 1] if i else None)
+               or _bounded_count(text, m)
                or _unread_neighbour(text, m, spans) or counted_from_unknown_day(text, m.start, m.end)
                or next_to_unread_rest(text, m.start, m.end, spans)
                for i, m in enumerate(mentions)]
@@ -866,8 +879,10 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
 
 # "three days after Easter", "a week before Christmas", "the day after Thanksgiving" ("day after
 # Christmas", "the" left out as in "day after tomorrow"), "2 weeks from March 3".
+# "the morning after Thanksgiving", "the night before Christmas": the day after (before) it, a part of it
 _SHIFT = compiled(
-    rf"\b(?:(?:the\s+)?(day)|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+(after|before|from|following|"
+    rf"\b(?:(?:the\s+)?(day|morning|afternoon|evening|night)|({COUNT})\s+(days?|weeks?|fortnights?|months?|years?))\s+"
+    r"(after|before|from|following|"
     r"prior\s+to)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
@@ -876,7 +891,8 @@ _SHIFT = compiled(
 # "the Friday before Dec 25", "the Monday after the 5th": the nearest such weekday on that side of a day;
 # "third tuesday after christmas 2014": the third one on that side.
 _WORKING_DAY = r"weekday|business\s+day|working\s+day|work\s+day"  # Monday to Friday (holidays not known)
-_NTH_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+# "next" as "first": "the next business day after Christmas", "next Monday after the 5th"
+_NTH_WORDS = {"first": 1, "1st": 1, "next": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
               "fifth": 5, "5th": 5}
 # "3 mondays after May 25", "two fridays before Christmas": counted the same way.
 _WEEKDAY_SHIFT = compiled(
@@ -965,7 +981,8 @@ def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> 
             if all((moved >= today) == (d >= today) for d in landed):
                 landed.append(moved)
     start = match.start()
-    weekday = _WEEKDAY_BEFORE_COUNT.search(text, max(0, start - 16), start)
+    # "sunday 3 weeks after january 15th" (not "Friday night before Christmas": no count)
+    weekday = _WEEKDAY_BEFORE_COUNT.search(text, max(0, start - 16), start) if match.group(2) else None
     if weekday is not None:
         named = WEEKDAYS[weekday.group(1).lower()]
         landed = [d for day in landed for d in weekday_in_week_of(day, named, loose=unit in ("month", "year"))]
@@ -978,13 +995,14 @@ def _shifted(text: str, mention: TemporalMention, today: date | None = None) -> 
 # "the first Monday of October", "three days after Easter", "every Friday", "Friday in March".
 _BEFORE_GUARD = compiled(
     r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|every|each|closest|nearest|other|alternate|"
-    r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?)\s+"
-    r"(?:after|before|from|prior\s+to)|"
+    # "a month and a half from now", "a while from now": a count the grammar did not read ("now" is not read alone)
+    r"(?:seconds?|secs?|days?|weeks?|weekends?|months?|years?|hours?|minutes?|mins?|fortnights?|decades?|half|"
+    r"while|morning|afternoon|evening|night)\s+(?:after|before|from|prior\s+to)|"
     rf"(?:{WEEKDAY})s?\s+(?:after|before|from|prior\s+to)|past|minutes?|mins?|seconds?|after|before|"
     # "the week of the 14th", "the eve of Christmas": another stretch of time; "7 or 8pm": alternatives
-    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month)\s+of|(?:second|third|2nd|3rd)\s+to|"
+    rf"(?:the\s+)?(?:week|weekend|eve|fortnight|month|day|{WEEKDAY})\s+of(?:\s+the)?|(?:second|third|2nd|3rd)\s+to|"
     # "next May 5th", "the previous Christmas", "since Monday": a qualifier the phrase did not take
-    rf"next|previous|following|coming|since|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
+    rf"next|nxt|lst|previous|following|coming|since|(?:\d{{1,2}}|{HOUR_WORD})(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?\s+or)"
     r"\s+$",
     re.IGNORECASE,
 )
@@ -998,6 +1016,7 @@ _AFTER_NUMBER = compiled(
 _AFTER_GUARD = compiled(
     rf"\s+(?:(?:of|in)\s+(?:the\s+|this\s+|next\s+|last\s+|that\s+)?(?:month|year|week|{MONTH}\b|\d)|"
     r"(?:ago|hence|later|earlier|(?:before|after)(?!\s+lunch\b)|prior|since|plus|minus)\b|"  # "Friday plus 2 days"
+    r"but\s+one\b|"  # "last Monday but one": the one before it
     # "March 3rd next year", "3pm next week": the phrase is moved by words it did not take
     r"(?:next|last|this|the\s+following|the\s+previous|previous)\s+(?:year|month|week|weekend)\b|"
     # "Send the report Tuesday last please": "Tuesday last" before more words, the qualifier not taken

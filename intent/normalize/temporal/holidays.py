@@ -2,8 +2,10 @@
 Halloween, Thanksgiving (US), Black Friday, Memorial Day, Labor Day, Easter and the days counted
 from it. "Christmas" is the next one on or after the reference day; "last Christmas" the one
 before it ("previous Easter" too, and "following Easter" the next one); "Christmas 2027" and
-"Christmas of next year" name the year; "thanksgiving in a year" and "christmas 2 years ago" the
-one near the day the count lands on.
+"Christmas of next year" and "next year's Christmas" name the year; "thanksgiving in a year" and
+"christmas 2 years ago" the one near the day the count lands on. Days of one date or rule in the
+United Kingdom, Ireland, Canada, Australia and New Zealand are known too (St George's Day, Bonfire
+Night, Hogmanay, Victoria Day, Remembrance Sunday, Mothering Sunday, Anzac Day, Waitangi Day).
 
 Days set by lunar or other calendars (Eid, Diwali, Passover, Chinese New Year) are not computed
 here: their names are left unread rather than dated wrongly.
@@ -74,7 +76,27 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"all\s+saints['’]?\s+day": _fixed(11, 1),
     rf"veterans?{_APOS}\s+day|remembrance\s+day|armistice\s+day": _fixed(11, 11),
     r"groundhog\s+day": _fixed(2, 2),
+    # the United Kingdom's and Ireland's days of one fixed date ("St George's" alone is a church, a
+    # hospital: "day" is needed after a saint's name)
+    rf"(?:st\.?|saint)\s+george{_APOS}\s+day": _fixed(4, 23),
+    rf"(?:st\.?|saint)\s+andrew{_APOS}\s+day": _fixed(11, 30),
+    rf"(?:st\.?|saint)\s+david{_APOS}\s+day": _fixed(3, 1),
+    rf"(?:st\.?|saint)\s+stephen{_APOS}\s+day": _fixed(12, 26),
+    r"burns\s+night": _fixed(1, 25),
+    r"guy\s+fawkes['’]?\s+(?:night|day)|bonfire\s+night": _fixed(11, 5),
+    r"hogmanay": _fixed(12, 31),
+    r"anzac\s+day": _fixed(4, 25),
+    r"waitangi\s+day": _fixed(2, 6),
+    # feasts of the Western church on one fixed date ("Epiphany" alone is as often a sudden insight)
+    r"candlemas": _fixed(2, 2),
+    r"all\s+souls['’]?\s+day": _fixed(11, 2),
+    r"assumption\s+day|feast\s+of\s+the\s+assumption": _fixed(8, 15),
+    # Canada's Victoria Day: the Monday before May 25
+    r"victoria\s+day": lambda year: date(year, 5, 24) - timedelta(days=date(year, 5, 24).weekday()),
+    # the United Kingdom's Remembrance Sunday: the second Sunday of November (the one nearest the 11th)
+    r"remembrance\s+sunday": _nth_weekday(11, 6, 2),
     r"world\s+vegan\s+day": _fixed(11, 1),
+    r"civil\s+rights\s+day": _nth_weekday(1, 0, 3),  # Martin Luther King Day's name in some states
     rf"(?:martin\s+luther\s+king(?:,?\s+jr\.?)?|mlk)(?:{_APOS})?(?:\s+jr\.?)?(?:{_APOS})?\s+day": _nth_weekday(1, 0, 3),
     rf"presidents?{_APOS}\s+day|washington{_APOS}\s+birthday": _nth_weekday(2, 0, 3),
     rf"mother{_APOS}\s+day": _nth_weekday(5, 6, 2),
@@ -84,6 +106,7 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"columbus\s+day|indigenous\s+peoples['’]?\s+day": _nth_weekday(10, 0, 2),
     # Canada's: the second Monday of October (before the name it ends with)
     r"canadian\s+thanksgiving(?:\s+day)?": _nth_weekday(10, 0, 2),
+    r"thanksgiving\s+eve": lambda year: _THANKSGIVING(year) - timedelta(days=1),
     r"thanksgiving(?:\s+day)?": _THANKSGIVING,
     r"black\s+friday": lambda year: _THANKSGIVING(year) + timedelta(days=1),
     r"cyber\s+monday": lambda year: _THANKSGIVING(year) + timedelta(days=4),
@@ -93,6 +116,8 @@ _HOLIDAYS: dict[str, Callable[[int], date]] = {
     r"holy\s+saturday|easter\s+saturday": _easter(-1),
     r"maundy\s+thursday|holy\s+thursday|covenant\s+thu(?:rsday|rs|r)?": _easter(-3),
     r"palm\s+sunday": _easter(-7),
+    # the United Kingdom's and Ireland's Mother's Day: the fourth Sunday of Lent
+    r"mothering\s+sunday": _easter(-21),
     r"ash\s+wednesday": _easter(-46),
     r"shrove\s+tuesday|mardi\s+gras|pancake\s+day": _easter(-47),
     r"ascension\s+day|ascension\s+thursday|feast\s+of\s+the\s+ascension": _easter(39),
@@ -129,7 +154,7 @@ _OTHER_CALENDAR = compiled(
 _FIRST_NAME_GROUP = 3
 _HOLIDAY_RE = compiled(
     r"\b(?:(this|next|last|the\s+next|the\s+last|coming|this\s+coming|this\s+upcoming|this\s+past|past|upcoming|previous|"
-    r"the\s+previous|following|the\s+following)\s+)?"
+    r"the\s+previous|following|the\s+following|(?:this|next|last)\s+year['’]?s)\s+)?"
     r"(" + "|".join(f"({name})" for name in _NAMES) + r")\b"
     rf"(?:(?:\s*,\s*|\s+(?:of\s+|in\s+)?)({YEAR}\b(?![:.]\d)|{SPELLED_YEAR})|\s+(?:of\s+)?(this|next|last)\s+year\b)?",
     re.IGNORECASE,
@@ -203,6 +228,8 @@ def holiday_pieces(text: str, today: date | None) -> list[Piece]:
             out.append(Piece(start, counted.end(), "date", days=(day,), inferred=True))
             continue
         which_year = match.group(_FIRST_NAME_GROUP + len(_NAMES) + 1)
+        if qualifier.endswith(("year's", "year’s", "years")):  # "next year's Christmas", "last year's Easter"
+            which_year, qualifier = qualifier.split()[0], ""
         if which_year:
             year = today.year + {"this": 0, "next": 1, "last": -1}[which_year.lower()]
             day = rule(year)

@@ -12,11 +12,13 @@ MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
     "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
     "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+    "febuary": 2, "feburary": 2,  # misspelt as often as not in typed requests
 }  # fmt: skip
 WEEKDAYS = {
     "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2, "weds": 2,
     "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
     "sunday": 6, "sun": 6,
+    "wensday": 2, "wednsday": 2, "wendesday": 2, "thrusday": 3, "tuseday": 1, "saterday": 5,  # misspelt
 }  # fmt: skip
 # Short names that are ordinary words too: read only next to a day cue or a date.
 COMMON_WORD_DAYS = frozenset({"sat", "sun", "wed", "mar", "may"})
@@ -26,6 +28,7 @@ ORDINAL_WORDS = {
     "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
     "thirtieth": 30,
+    "nineth": 9, "twelveth": 12,  # misspelt as often as not in typed requests
 }  # fmt: skip
 for _unit, _value in list(ORDINAL_WORDS.items()):
     if _value < 10:
@@ -219,7 +222,7 @@ def count_of(text: str) -> int | None:
 # words (or any digit) it holds, so text without dates or times costs a token scan, not the grammar.
 _UNIT_WORDS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins second seconds sec secs wk wks yr yrs".split()
+    "mins second seconds sec secs wk wks yr yrs decade decades mos".split()
 )
 MONTH_WORDS = frozenset(MONTHS)
 ORDINAL_TOKENS = frozenset(w.replace("-", " ").split()[-1] for w in ORDINAL_WORDS)
@@ -237,7 +240,8 @@ HOLIDAY_WORDS = frozenset(
     "groundhog vegan martin mlk presidents president washington mother mothers father fathers memorial labor "
     "labour columbus indigenous thanksgiving black cyber boss bosses easter good holy maundy palm ash shrove mardi "
     "pancake covenant ides ascension feast pentecost whit whitsunday trinity corpus orthodox koningsdag king "
-    "kings nye nyd hallows cinco canada bastille australia saint".split()
+    "kings nye nyd hallows cinco canada bastille australia saint george georges andrew andrews david davids stephen "
+    "stephens burns fawkes bonfire hogmanay anzac waitangi candlemas souls assumption victoria civil mothering".split()
 )
 CLOCK_WORDS = frozenset(
     {*HOUR_WORDS, *(w.split()[0] for w in MINUTE_WORDS), "noon", "midday", "midnight", "mid", "noontime", "noonish",

@@ -37,7 +37,7 @@ from intent.normalize.temporal.lexicon import (
 from intent.normalize.temporal.lexicon import before as _before
 from intent.normalize.temporal.pieces import Piece
 
-__all__ = ["relative_pieces"]
+__all__ = ["BOUND_BEFORE", "relative_pieces"]
 
 # A number after these counts people or things, not days ("a table for four day after tomorrow").
 _COUNTS_SOMETHING_ELSE = compiled(r"\b(?:for|of|with)[ \t]+$", re.IGNORECASE)
@@ -85,7 +85,8 @@ _DAY_END = compiled(
 # Short units glued to their digits ("3d", "2w", "3mo", "5y", as feeds and chat stamp an age: "3w
 # later", "3y ago") are units only there; "m" alone is not one (minutes, months, metres, millions).
 _SHORT_UNIT = r"(?<=\d)(?:d|w|mos?|y)"
-_UNIT = (r"(days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|"
+# "decades" (ten years) and "mos" (months, written short) after a count: "2 decades ago", "in 3 mos"
+_UNIT = (r"(decades?|days?|weeks?|wks?|fortnights?|months?|mos|years?|yrs?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|"
          + _SHORT_UNIT + ")")
 # A count above 999 in digits ("1200 days ago", "1500 minutes from now"): never of hours, since
 # "after 1700 hours" is a clock time.
@@ -94,7 +95,7 @@ _AMOUNT = (rf"((?:{COUNT})\s+and\s+a\s+half|\d{{4}}(?=\s*(?:days?|weeks?|months?
            r"three[\s-]quarters\s+of\s+an?|a\s+quarter\s+of\s+an?|\d+\s+more|a\s+pair\s+of)")
 # "1 month and 21 days", "2 hours, 30 minutes", "1d 2hr 5min", "2hr5min": counts of larger units
 # before the last one (digits may carry their unit glued on, and the next count right after it).
-_LEADING_UNIT = r"(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|mins?)"
+_LEADING_UNIT = r"(?:decades?|days?|weeks?|wks?|fortnights?|months?|mos|years?|yrs?|hours?|hrs?|minutes?|mins?)"
 _LEADING = (rf"((?:(?:(?:{COUNT})\s+{_LEADING_UNIT}|\d{{1,3}}(?:{_LEADING_UNIT}|d|w|mos?|y|h)),?\s+(?:and\s+)?|"
             rf"\d{{1,3}}(?:{_LEADING_UNIT}|d|w|mos?|y|h)(?=\d))+)?")
 # The leading counts right before a counted phrase ("1 month and" before "21 days ago"): looked for
@@ -102,7 +103,7 @@ _LEADING = (rf"((?:(?:(?:{COUNT})\s+{_LEADING_UNIT}|\d{{1,3}}(?:{_LEADING_UNIT}|
 _LEADING_BEFORE = compiled(r"(?<![\w.])" + _LEADING[:-1] + r"$", re.IGNORECASE)
 _LEADING_PART = compiled(rf"({COUNT})\s*{_UNIT}", re.IGNORECASE)
 # "in about 5 hours", "in around 5 hours", "in ~5 hours": said roughly, the count's value (as "around 11")
-_IN = compiled(rf"\b(?:in|within\s+the\s+next|after)\s+(?:another\s+|(?:about|around|roughly|approximately|approx\.?)"
+_IN = compiled(rf"\b(?:in|after)\s+(?:another\s+|(?:about|around|roughly|approximately|approx\.?)"
                rf"\s+(?:~\s*)?|~\s*|exactly\s+)?{_LEADING}"
                rf"{_AMOUNT}\s*{_UNIT}"
                r"(?:\s+and\s+a\s+half)?(?:(?:['’]s?)?\s+time\b)?"
@@ -130,10 +131,16 @@ _SAME_TIME_NEXT = compiled(
     r"\b(?:at\s+)?(?:this|the\s+same|same)\s+time\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
 )
 # "a week today", "a fortnight tomorrow", "tomorrow week": a week (or two) on from today or tomorrow.
-# "3 weeks today" is that too, or today itself ("it's been 3 weeks today"): the sentence decides.
+# "3 weeks today" is that too, or today itself ("it's been 3 weeks today"): the sentence decides; so
+# are "a month today" and "a year tomorrow" (British: a year on; an anniversary: the day itself).
 _WEEK_ON = compiled(
-    r"\b(?:(a|one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)\s+(weeks?|fortnights?)\s+(today|tomorrow)|"
-    r"(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+    r"\b(?:(a|one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)\s+(weeks?|fortnights?|months?|years?)\s+"
+    r"(today|tomorrow)|(today|tomorrow)\s+(week|fortnight))\b", re.IGNORECASE
+)
+# "same day next week", "this day next year", "the same day last month": today a week (month, year) on or
+# back, a day ("same time next week" is the moment); not read when that month has no such day.
+_SAME_DAY_NEXT = compiled(
+    r"\b(?:this|the\s+same|same)\s+day\s+(next|last)\s+(week|month|year)\b", re.IGNORECASE
 )
 # "in 4 business days", "3 working days from now", "2 business days ago": weekdays counted, Saturday
 # and Sunday skipped (public holidays are not known here, so a count that crosses one may be off by it).
@@ -148,6 +155,11 @@ _HOURS_MINUTES = compiled(
     r"(?(1)(?!\s+(?:ago|before|earlier|from|later|after)\b)|\s+(ago|from\s+now|later|earlier|hence))",
     re.IGNORECASE,
 )
+# "over a year ago", "nearly a week ago", "less than 3 days from now", "at least a month ago": a bound on
+# how long, not a day ("about a year ago" is said roughly, and read as its value); the grammar judges a
+# quote ("a year ago") by the same words before it
+BOUND_BEFORE = compiled(r"\b(?:over|nearly|almost|more\s+than|less\s+than|fewer\s+than|under|at\s+least|"
+                         r"at\s+most|upwards\s+of|up\s+to|not\s+quite|barely|within)\s+$", re.IGNORECASE)
 _DURATION_CUE = compiled(r"\b(?:in|after|for|within)\s+$", re.IGNORECASE)
 # "+15 minutes", "+2h", "+1 day", "+2 months, 5 days", "-2hr5min", "now + 40 minutes": a count
 # written with a sign, from now ("-" glued to its digits: "- 3 days" opens a list item).
@@ -177,7 +189,7 @@ _NOW_TOKENS = frozenset({"now", "moment", "present", "minute", "second", "instan
 _DAY_END_TOKENS = frozenset({"eod", "cob", "eob", "eop", "day", "business", "play"})
 _UNIT_TOKENS = frozenset(
     "day days week weeks fortnight fortnights month months year years hour hours hr hrs h minute minutes min "
-    "mins second seconds sec secs wk wks yr yrs".split()
+    "mins second seconds sec secs wk wks yr yrs decade decades mos".split()
 )
 
 
@@ -218,6 +230,7 @@ def _leading(text: str | None, reference: datetime, sign: int) -> datetime | Non
             return None
         step = {"day": relativedelta(days=count), "week": relativedelta(weeks=count),
                 "month": relativedelta(months=count), "year": relativedelta(years=count),
+                "decade": relativedelta(years=10 * count), "fortnight": relativedelta(weeks=2 * count),
                 "hour": relativedelta(hours=count), "hr": relativedelta(hours=count),
                 "minute": relativedelta(minutes=count), "min": relativedelta(minutes=count)}.get(unit)
         if step is None:
@@ -270,6 +283,11 @@ def _shift_within(reference: datetime, amount: float, unit: str, sign: int, lead
         # counted from the reference moment, its seconds kept: "in 2 minutes" said at 13:07:18 is 13:09:18
         moment = reference + timedelta(minutes=sign * int(minutes))
         return "moment", moment.date(), (moment.hour, moment.minute), moment.second, True
+    if unit == "decade":
+        amount, unit = amount * 10, "year"
+    if unit == "year" and float(amount * 12).is_integer():
+        # "half a year ago", "in a year and a half": a whole number of months
+        amount, unit = amount * 12, "month"
     if not float(amount).is_integer():
         return None  # "in 2.5 days" names no single day
     count = int(amount) * sign
@@ -410,6 +428,8 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
         amount = _amount(match.group(1))
         if amount is None:
             continue
+        if BOUND_BEFORE.search(_before(text, match.start(), 24)):
+            continue  # "over a year ago", "less than a week from now": a bound, no day
         if (amount != 1 and match.group(2).lower() == "day" and match.group(3).lower().startswith("after")
                 and _COUNTS_SOMETHING_ELSE.search(text, max(0, match.start() - 12), match.start())):
             # "a table for four day after tomorrow": "day after tomorrow" is a phrase of its own and the
@@ -465,11 +485,25 @@ def relative_pieces(text: str, reference: datetime | None, words: frozenset[str]
             continue
         out.append(Piece(match.start(), match.end(), "time", clocks=((reference.hour, reference.minute),),
                          needs_day="any"))
-    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight", "fortnights"}):
+    for match in scan(_SAME_DAY_NEXT, text, "day" in words):
+        unit = match.group(2).lower()
+        step = {"week": relativedelta(weeks=1), "month": relativedelta(months=1), "year": relativedelta(years=1)}[unit]
+        moved = today + step if match.group(1).lower() == "next" else today - step
+        if unit == "week" or moved.day == today.day:  # "same day next month" said on January 31st: no such day
+            out.append(Piece(match.start(), match.end(), "date", days=(moved,), inferred=True))
+    for match in scan(_WEEK_ON, text, words & {"week", "weeks", "fortnight", "fortnights", "month", "months", "year",
+                                                "years"}):
         count = count_of(match.group(1) or "a") or 1
         unit = (match.group(2) or match.group(5)).lower()
-        weeks = 2 * count if unit.startswith("fortnight") else count
         start_day = today + timedelta(days=1 if (match.group(3) or match.group(4)).lower() == "tomorrow" else 0)
+        if unit.startswith(("month", "year")):
+            months = count * (12 if unit.startswith("year") else 1)
+            ahead = start_day + relativedelta(months=months)
+            if ahead.day == start_day.day:  # "a month today" said on January 31st: no such day, not read
+                out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True,
+                                 past_days=(start_day,), disputed=True))
+            continue
+        weeks = 2 * count if unit.startswith("fortnight") else count
         ahead = start_day + timedelta(weeks=weeks)
         if weeks > 2:  # "it has been 3 weeks today": the day itself, looking back
             out.append(Piece(match.start(), match.end(), "date", days=(ahead,), inferred=True, past_days=(start_day,),

@@ -68,14 +68,14 @@ def _clause(text: str, start: int, end: int) -> str:
 
 def _looks_back(words: list[str]) -> bool:
     for index, word in enumerate(words):
-        if word in _PAST:
+        if word in _PAST and (index == 0 or words[index - 1] != "be"):  # "must be finished by friday": to come
             return True
         following = words[index + 1 : index + 3]
         if word in _BE_PAST:
             if following[:1] in (["just"], ["then"], ["later"]):
                 following = following[1:]
-            if not (following and following[0] in _ARRANGED):
-                return True
+            if not (following and following[0] in _ARRANGED) and following[:1] != ["wondering"]:
+                return True  # "i was wondering what time the bank opens on saturday" asks politely
         if word == "last" and following[:1] in (["time"], ["night"]):
             return True
     return False

@@ -4,7 +4,8 @@ week", "the Friday after next", "a week from Friday", "3 fridays from now", "nex
 "upcoming Thursday", "previous Friday", British "Friday week", "a week on Friday" and "a week Friday", "the last
 day of next year", "previous week - Monday", "first Sunday" (of the reference's month), "two
 fridays later", "final thursday in april", "on Tuesday, next week", the next and previous working day
-("next business day", "next weekday"), and the weekday of the week a count lands in (``weekday_in_week_of``).
+("next business day", "next weekday"), the weekday of the week a count lands in (``weekday_in_week_of``),
+and days counted inside a year ("the 100th day of 2027", "the first Monday of next year").
 
 Weeks start on Monday. Where usage splits, both readings are kept: "next Wednesday" said on a
 Monday is the day after tomorrow to some and a week later to others; "last Monday" said on a
@@ -30,11 +31,13 @@ from intent.normalize.temporal.lexicon import (
     COUNT,
     MONTH,
     MONTHS,
+    ORDINAL_WORD,
     WEEKDAY,
     WEEKDAYS,
     YEAR,
     LazyPattern,
     count_of,
+    day_of,
     scan,
 )
 from intent.normalize.temporal.lexicon import before as _before
@@ -42,16 +45,17 @@ from intent.normalize.temporal.pieces import Piece
 
 __all__ = ["weekday_in_week_of", "weekday_pieces"]
 
+# "nxt fri": "next" as chat writes it
 _QUALIFIER = (r"this\s+coming|this\s+upcoming|this\s+past|the\s+coming|the\s+past|the\s+following|following|"
-              r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|last|past|coming")
+              r"the\s+upcoming|upcoming|the\s+previous|previous|this|next|nxt|last|past|coming")
 _WEEKDAY_RE = compiled(
     rf"\b(?:({_QUALIFIER})\s+)?({WEEKDAY})\b(\.)?"
     # "on Tuesday, next week": the week after a comma too (read only at the end of the phrase)
     r"(?:(?:\s+|,\s+(?=(?:this|next|last)\s+week\b))(?:(of\s+)?(this|next|last|the\s+next|the\s+following|the\s+previous|previous|the\s+last)\s+week|"
     rf"(after\s+next(?!\s+(?:{WEEKDAY})\b)|week(?!\s*(?:end|ly|day))|fortnight)|(week\s+after\s+next)|"
     r"(from\s+(?:last|past|the\s+past|previous)\s+week)|"
-    # "Monday next", "Thursday coming", "Tuesday last", "Friday gone": the qualifier after the day
-    r"(next|coming|last|gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
+    # "Monday next", "Thursday coming", "Tuesday last", "Friday gone", "Monday just gone": the qualifier after the day
+    r"(next|coming|last|gone|just\s+gone)(?=\s*$|\s*[,.;:!?)]|\s+(?:at|@|by|in|from|morning|afternoon|evening|night|and|or)\b|"
     r"\s+\d)))?\b",
     re.IGNORECASE,
 )
@@ -114,6 +118,14 @@ _NTH_OF_MONTH = compiled(
     r"previous|the\s+current|current|the\s+last|the\s+coming|this\s+coming)\s+month)\b",
     re.IGNORECASE,
 )
+# "the first Monday of 2027", "the last Friday of the year", "the first business day of next year": a
+# weekday counted inside a year, from its first day (or back from its last)
+_NTH_OF_YEAR = compiled(
+    rf"\b(?:the\s+)?(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+({WEEKDAY}|{_BUSINESS_DAY})\s+"
+    r"(?:of|in)\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|the\s+previous|previous|the)\s+year|"
+    rf"({YEAR}))\b",
+    re.IGNORECASE,
+)
 # "first Sunday", "the third Tuesday": a weekday counted in the reference's month, said alone (no
 # month after it, nothing but the end, a stop or a time after it; "my first Sunday off" is not a date).
 @cache
@@ -126,10 +138,13 @@ def _nth_alone_pattern() -> re.Pattern[str]:
         r"with|instead|too)\b)",
         re.IGNORECASE,
     )
-# "the first day of next year", "the last day of 2027"
+# "the first day of next year", "the last day of 2027", "the 100th day of 2027", "the 256th day of the
+# year": a day numbered inside its year (a numbered day of a month is the calendar family's)
 _DAY_OF_YEAR = compiled(
-    rf"\b(?:the\s+)?(first|1st|last)\s+day\s+of\s+(?:(this|next|last|the\s+next|the\s+coming|the\s+following|"
-    rf"the\s+previous|previous)\s+year|({YEAR}))\b",
+    # "my first day of the year at the gym" is the speaker's own, not the calendar's
+    r"(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)"
+    rf"\b(?:the\s+)?(last|[1-9]\d{{0,2}}(?:st|nd|rd|th)|{ORDINAL_WORD})\s+day\s+of\s+(?:(this|next|last|the\s+next|"
+    rf"the\s+coming|the\s+following|the\s+previous|previous|the)\s+year|({YEAR}))\b",
     re.IGNORECASE,
 )
 _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
@@ -256,6 +271,61 @@ def _nth_alone(match: re.Match[str], today: date) -> Piece:
                  inferred=True, past_days=(this_month,), disputed=True)
 
 
+def _numbered_day(year: int, nth: int) -> date | None:
+    """The ``nth`` day of ``year`` (``-1``: its last), or None when the year has no such day."""
+    if nth == -1:
+        return date(year, 12, 31)
+    value = date(year, 1, 1) + timedelta(days=nth - 1)
+    return value if 0 < nth and value.year == year else None
+
+
+def _nth_of_year(match: re.Match[str], today: date) -> Piece:
+    """"the first Monday of 2027", "the last Friday of the year": in January, or back from December's
+    end. "the year" is the reference's; once that day has passed, that year's or the next one's."""
+    nth = _NTH[match.group(1).lower()]
+    name = match.group(2).lower()
+    weekday = WEEKDAYS.get(name, _BUSINESS)
+    which = " ".join((match.group(3) or "").lower().split())
+    ahead = {"this": 0, "next": 1, "the next": 1, "the coming": 1, "the following": 1, "last": -1,
+             "previous": -1, "the previous": -1}.get(which, 0)
+    year = int(match.group(4)) if match.group(4) else today.year + ahead
+
+    def counted(in_year: int) -> date | None:
+        return _nth_in_month(date(in_year, 1 if nth > 0 else 12, 1), weekday, nth)
+
+    value = counted(year)
+    if value is None:  # a count of working days through New Year's Day or Christmas: not read
+        return Piece(match.start(), match.end(), "date", bad=True)
+    if which == "the" and value < today:
+        coming = counted(year + 1)
+        if coming is not None:
+            return Piece(match.start(), match.end(), "date", days=(coming,), inferred=True, past_days=(value,),
+                         disputed=True)
+    return Piece(match.start(), match.end(), "date", days=(value,), inferred=not match.group(4))
+
+
+def _day_of_year(match: re.Match[str], today: date) -> Piece:
+    """"the 100th day of 2027", "the first day of next year", "the 256th day of the year". "the year" is
+    the reference's; once its day has passed, that year's or the next one's (as "the third Tuesday" said
+    alone), unless the sentence says which way it looks."""
+    word = match.group(1).lower()
+    nth = -1 if word == "last" else day_of(word) or 0
+    which = " ".join((match.group(2) or "").lower().split())
+    the_year = which == "the"
+    which = which.removeprefix("the ")
+    ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
+    year = int(match.group(3)) if match.group(3) else today.year + ahead
+    value = _numbered_day(year, nth)
+    if value is None:  # "the 366th day of 2027": no such day, and no other day read in its place
+        return Piece(match.start(), match.end(), "date", bad=True)
+    if the_year and value < today:
+        coming = _numbered_day(year + 1, nth)
+        if coming is not None:
+            return Piece(match.start(), match.end(), "date", days=(coming,), inferred=True,
+                         past_days=(value,), disputed=True)
+    return Piece(match.start(), match.end(), "date", days=(value,), inferred=not match.group(3))
+
+
 def _dated_piece(match: re.Match[str], value: date | None, inferred: bool) -> Piece | None:
     if value is None:
         return Piece(match.start(), match.end(), "date", bad=True)  # "the fifth Monday" of a month with four
@@ -374,9 +444,10 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         weekday = _TWO_LETTER_DAYS[name.lower()]
         out.append(_bare(start, end, weekday, today) if today else Piece(start, end, "date", weekday=weekday))
     for match in _WEEKDAY_RE.finditer(text):
-        qualifier = " ".join((match.group(1) or "").lower().split())
+        qualifier = " ".join((match.group(1) or "").lower().split()).replace("nxt", "next")
         if match.group(9) and not qualifier:
-            qualifier = {"gone": "past"}.get(match.group(9).lower(), match.group(9).lower())
+            after = " ".join(match.group(9).lower().split())
+            qualifier = "past" if after in ("gone", "just gone") else after
         name = match.group(2)
         weekday = WEEKDAYS[name.lower()]
         if not _readable(text, match, name, qualifier, bool(match.group(3))):
@@ -418,15 +489,13 @@ def weekday_pieces(text: str, today: date | None) -> list[Piece]:
         piece = _nth_piece(match, today)
         if piece is not None:
             out.append(piece)
+    for match in _NTH_OF_YEAR.finditer(text):
+        out.append(_nth_of_year(match, today))
     ordinal_word = "first" in text.lower() or _NTH_ALONE_WORDS.search(text)
     for match in _nth_alone_pattern().finditer(text) if ordinal_word else ():
         out.append(_nth_alone(match, today))
     for match in _DAY_OF_YEAR.finditer(text):
-        which = " ".join((match.group(2) or "").lower().split()).removeprefix("the ")
-        ahead = {"this": 0, "next": 1, "coming": 1, "following": 1, "last": -1, "previous": -1}.get(which, 0)
-        year = int(match.group(3)) if match.group(3) else today.year + ahead
-        day = date(year, 1, 1) if match.group(1).lower() in ("first", "1st") else date(year, 12, 31)
-        out.append(Piece(match.start(), match.end(), "date", days=(day,), inferred=not match.group(3)))
+        out.append(_day_of_year(match, today))
     for match in _THE_BEFORE_LAST.finditer(text):
         weekday = WEEKDAYS[match.group(1).lower()]
         last_one = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)  # strictly before today
