@@ -25,6 +25,10 @@ PARTS = [
     ("2011-02-24T00:00:00-05:00", "Log that I was there the year after next @ midnight", "datetime", "midnight",
      "2011-02-24T00:00:00-05:00"),
     ("2026-12-02T10:00:00Z", "block my calendar between two four pm", "time", "four pm", "16:00:00Z"),
+    # a count or a while before "from now" that no rule reads: "now" alone is the very moment
+    ("2026-11-30T10:00:00Z", "Remind me a day and a half from now", "datetime", "now", "2026-11-30T10:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Ping me a while from now", "datetime", "now", "2026-11-30T10:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Check back a week and a half after now", "datetime", "now", "2026-11-30T10:00:00Z"),
     # a range of days whose end is no day of the calendar, or comes before its start
     ("2026-07-20T12:00:00Z", "Schedule the meeting: February 20 - 29, 2022", "date", "February 20", "2027-02-20"),
     ("2026-07-20T12:00:00Z", "Schedule the meeting: Dec 5-3", "date", "Dec 5", "2026-12-05"),
@@ -44,6 +48,11 @@ PARTS = [
 
 # (reference, input, field kind, quote, its value)
 WHOLE = [
+    # a bare hour an alarm is set for, and one right after a day's part of day
+    ("2026-11-30T10:00:00Z", "Set alarm for 7", "time", "7", "19:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Set alarm for 7", "datetime", "7", "2026-12-01T07:00:00Z"),
+    ("2026-11-30T10:00:00Z", "Book the call for tomorrow morning 9", "datetime", "tomorrow morning 9",
+     "2026-12-01T09:00:00Z"),
     ("2011-02-24T00:00:00-05:00", "Remind me next wed. at 5pm", "datetime", "next wed. at 5pm",
      "2011-03-02T17:00:00-05:00"),
     ("2016-10-01T08:00:00Z", "Remind me 8:23 AM · Jul 9, 2016", "datetime", "8:23 AM · Jul 9, 2016",

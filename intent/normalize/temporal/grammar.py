@@ -102,7 +102,9 @@ def _part_fits(part: str, clock: Clock) -> bool:
     hour = clock[0]
     if part in ("morning", "am"):
         return hour < 12
-    if part in ("afternoon", "pm"):
+    if part == "pm":  # "at 10 in the pm", "tomorrow pm at 9": the day's second half
+        return hour >= 12
+    if part == "afternoon":
         return 12 <= hour <= 19
     if part == "evening":
         return 16 <= hour <= 23
@@ -113,6 +115,7 @@ def _part_fits(part: str, clock: Clock) -> bool:
     return True
 
 
+_IN_THE_EVENING = compiled(r"\s*in\s+the\s+evening\b", re.IGNORECASE)
 _DAY_BEFORE_MERIDIEM = compiled(rf"\b(?:{WEEKDAY}|tomorrow|tmrw|today|yesterday)\.?[ \t]+$", re.IGNORECASE)
 
 
@@ -325,6 +328,10 @@ class _Group:
                 settled_by_part = True
             elif parts and len(clocks) > 1:
                 fitting = tuple(c for c in clocks if _part_fits(parts[0], c))
+                if not fitting and parts[0] == "evening" and text and _IN_THE_EVENING.match(text, clock_piece.end):
+                    # "3:30 in the evening": said after the clock, "in the evening" gives its half of
+                    # the day, the only reading the words leave ("this evening at 2" may be the small hours)
+                    fitting = tuple(c for c in clocks if c[0] >= 12)
                 if not fitting:
                     return None  # "this evening at 2": neither reading is in the evening
                 clocks, settled_by_part = fitting, len(fitting) < len(clock_piece.clocks)
@@ -774,6 +781,14 @@ def _unread_neighbour(text: str, mention: TemporalMention, spans: list[tuple[int
     if range_start and unread(mention.start - len(range_start.group(0))) and mention.readings \
             and all(r.clock for r in mention.readings):
         return True  # "from 11 to noon": the end of a range whose start was not read is no time alone
+    counted_clock = _COUNT_BEFORE_CLOCK.search(window)
+    if counted_clock and unread(mention.start - len(counted_clock.group(0))) and mention.readings \
+            and all(r.clock for r in mention.readings):
+        return True  # "an hour or two before 5pm": the time counted from, not the time meant
+    counted_now = _COUNT_BEFORE_NOW.search(window)
+    if counted_now and unread(mention.start - len(counted_now.group(0))) \
+            and text[mention.start : mention.end].lower().startswith("now"):
+        return True  # "a day and a half from now", "a while from now": "now" alone would be the very moment
     hour_mark = _HOUR_MARK_BEFORE.search(window)
     if hour_mark and unread(mention.start - len(hour_mark.group(0))) \
             and text[mention.start : mention.start + 1].isdigit():
@@ -808,6 +823,12 @@ _RANGE_START_BEFORE = compiled(
 _BETWEEN_HOUR_BEFORE = compiled(
     rf"\bbetween[ \t]+(\d{{1,2}}(?:[:.]\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?|(?:{HOUR_WORD})\b)[ \t]*,?[ \t]*$",
     re.IGNORECASE)
+_COUNT_BEFORE_CLOCK = compiled(
+    r"\b(?:seconds?|secs?|minutes?|mins?|min|hours?|hrs?|one|two|three|four|five|six|few|several|or[ \t]+so|\d+)[ \t]+"
+    r"(?:before|after|past|prior[ \t]+to)[ \t]+$", re.IGNORECASE)
+_COUNT_BEFORE_NOW = compiled(
+    r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|decades?|half|while|"
+    r"time|ages|sleeps?|moments?|bit|\d+[a-z]*)[ \t]+(?:from|after)[ \t]+$", re.IGNORECASE)
 _HOUR_MARK_BEFORE = compiled(r"(?<![\w.:])\d{1,2}[ \t]*[hH][ \t]+$")
 _THIS_BEFORE = compiled(r"\bthis[ \t]+$", re.IGNORECASE)
 _CUE_START = compiled(r"(?:at|@|around|about|by|on|until|till|from)\b|@", re.IGNORECASE)
