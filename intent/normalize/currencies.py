@@ -75,8 +75,10 @@ _COUNTRY: dict[tuple[str, str], str] = {
     ("chinese", "yuan"): "CNY", ("malaysian", "ringgit"): "MYR", ("malaysia", "ringgit"): "MYR",
     ("israeli", "shekel"): "ILS", ("south african", "rand"): "ZAR", ("brazilian", "real"): "BRL",
 }  # fmt: skip
-_WORD_FORMS = sorted({*_WORDS, *(w + "s" for w in _WORDS), *_PLURALS}, key=len, reverse=True)
-_COUNTRIES = sorted({c for c, _ in _COUNTRY}, key=len, reverse=True)
+# longest first, then alphabetical: a set's order changes with the hash seed, and every process must
+# build the same pattern text (the stored compiled patterns are keyed by it)
+_WORD_FORMS = sorted({*_WORDS, *(w + "s" for w in _WORDS), *_PLURALS}, key=lambda w: (-len(w), w))
+_COUNTRIES = sorted({c for c, _ in _COUNTRY}, key=lambda c: (-len(c), c))
 # "real" and "rand" are words too: only after a country ("Brazilian reais") or a number written in digits.
 _PLAIN_WORDS_ONLY_AFTER_COUNTRY = frozenset({"real", "reals", "reais", "rand", "rands"})
 
