@@ -3,7 +3,11 @@
 "01DEZ 10:00" (a day glued to a month name the grammar does not know), "at 9.am", "at 3 p . m ."
 (an am/pm written in a way it does not read), "9.11. at 18:00" and "at 18:00 on the 9.11." (a day
 and month written with dots that the grammar does not read, joined to the time by "at" or "on"),
-"7am 13th" (a day of the month after the time):
+"7am 13th" (a day of the month after the time); the same day joined to the time by a bound, an
+estimate or a travel word ("13.11. ca. 18:00", "Mon 13th no later than 7am", "18:00 dep 13-11"), a
+range or a choice of days ("13th-14th 19:00"), a day in brackets ("Tues (14th) 10am"), a week number
+("KW 46 at 7pm"), a part of a month ("7pm mid Nov"), a flight's next-day mark ("23:50 +1"), a choice
+of hours ("7/8pm"):
 read without its rest, the phrase would give a wrong day or both halves of the day, none of them
 the one meant. Such a phrase is not read, in a quote or inside a request.
 """
@@ -74,8 +78,9 @@ _WEEK_NUMBER_AFTER = compiled(rf"{_JOINED}(?<![\w.:/-]){_WEEK_NUMBER}", re.IGNOR
 _MONTH_PART_AFTER = compiled(
     rf"{_JOINED}(?:mid|early|late|end|beg|beginning|start)\.?(?:[ \t]+of)?[ \t-]*(?:the[ \t]+)?(?:{MONTH})\b",
     re.IGNORECASE)
-# "23:50 +1", "07:05 (+1)": a flight's time on the day after (or the second day after) the one it leaves.
-_NEXT_DAY_MARK_AFTER = compiled(r"[ \t]*(?:\(\+[1-3]\)|\+[1-3](?![\w.:]))")
+# "23:50 +1", "07:05 (+1)": a flight's time on the day after (or the second day after) the one it leaves
+# (not "13:50 +1 bag").
+_NEXT_DAY_MARK_AFTER = compiled(r"[ \t]*(?:\(\+[1-3]\)|\+[1-3](?![\w.:])(?![ \t]+[^\W\d_]))")
 # "7/8pm", "7 / 8:30pm" before the phrase: a choice of hours of which only the last was read.
 _HOUR_CHOICE_BEFORE = compiled(r"(?<![\w.:/$£€-])\d{1,2}(?::\d{2})?[ \t]*/[ \t]*$")
 _MERIDIEM_AFTER = compiled(r"(?:\.|[ \t]*\.[ \t]+|[ \t]+)[aApP](?:[ \t]*\.[ \t]*|[ \t]+)[mM]\b|\.[aApP]\.?[mM]\b")
