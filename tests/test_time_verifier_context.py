@@ -41,6 +41,8 @@ PARTS = [
     ("2017-11-06T09:00:00Z", "Book the room Tues (14th) 10am", "datetime", "10am", "2017-11-06T10:00:00Z"),
     ("2017-11-06T09:00:00Z", "Book the room KW 46 at 7pm", "datetime", "7pm", "2017-11-06T19:00:00Z"),
     ("2017-11-06T09:00:00Z", "Book the flight 23:50 +1", "datetime", "23:50", "2017-11-06T23:50:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the room Nov 2017 at 7pm", "datetime", "7pm", "2017-11-06T19:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Log the call at 07:05:00-8", "datetime", "07:05:00", "2017-11-07T07:05:00Z"),
     # a weekday moved by "but one", a count that is a bound or names no day, a month and day moved by a count
     ("2026-11-30T10:00:00Z", "Remind me what we did last Monday but one", "date", "last Monday", "2026-11-23"),
     ("2026-11-30T10:00:00Z", "Note that it started over a year ago", "date", "a year ago", "2025-11-30"),

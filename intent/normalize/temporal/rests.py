@@ -6,8 +6,8 @@ and month written with dots that the grammar does not read, joined to the time b
 "7am 13th" (a day of the month after the time); the same day joined to the time by a bound, an
 estimate or a travel word ("13.11. ca. 18:00", "Mon 13th no later than 7am", "18:00 dep 13-11"), a
 range or a choice of days ("13th-14th 19:00"), a day in brackets ("Tues (14th) 10am"), a week number
-("KW 46 at 7pm"), a part of a month ("7pm mid Nov"), a flight's next-day mark ("23:50 +1"), a choice
-of hours ("7/8pm"):
+("KW 46 at 7pm"), a part of a month ("7pm mid Nov"), a month of a year ("Nov 2017 at 7pm"), a flight's
+next-day mark ("23:50 +1"), an offset from UTC ("07:05:00-8"), a choice of hours ("7/8pm"):
 read without its rest, the phrase would give a wrong day or both halves of the day, none of them
 the one meant. Such a phrase is not read, in a quote or inside a request.
 """
@@ -28,7 +28,8 @@ _GLUED_DAY_BEFORE = compiled(r"(?<![\w.:/-])\d{1,2}[^\W\d_]{3,9}\.?[ \t]+$")
 # "on the", "um"), a bound or an estimate ("latest", "not before", "ca.", "approx.", "~", ">="), a
 # travel leg ("dep.", "arr", "ETA"), a dash. Nouns are not among them: "the 3rd floor at 9am".
 _JOINING = (r"(?:(?:at[ \t]+the[ \t]+(?:earliest|latest)|no[ \t]+(?:later|earlier)[ \t]+than|not[ \t]+(?:before|after)"
-            r"|latest[ \t]+by|starting[ \t]+(?:at|from)|at|on|the|around|about|abt|approx|ca|circa|c|by|from|um|uhr|hrs"
+            r"|on[ \t]+or[ \t]+(?:before|after)|latest[ \t]+by|starting[ \t]+(?:at|from)"
+            r"|at|on|the|this|around|about|abt|approx|ca|circa|c|by|from|um|uhr|hrs"
             r"|earliest|latest|before|after|till|until|starting|begin|beginning|end|min|max|dep|departure|arr|arrival"
             r"|eta|etd|sharp|onwards?|or[ \t]+(?:later|earlier)|next|inst|prox|ult)\b\.?|~|±|\+/?-|<=?|>=?|@|-|–|—)")
 _JOINED = rf"(?:[ \t]*,?[ \t]*{_JOINING}){{0,3}}[ \t]*,?[ \t]*"
@@ -71,13 +72,20 @@ _BRACKETED_DAY_BEFORE = compiled(
     re.IGNORECASE)
 _BRACKETED_DAY_AFTER = compiled(rf"[ \t]*,?[ \t]*{_BRACKETED_DATE}")
 # "KW 46", "CW46", "week 46", "wk 46" before or after the phrase: a week of the year said by its number.
-_WEEK_NUMBER = r"(?:kw|cw|wk|week|w)[ \t]?(?:[1-9]|[1-4]\d|5[0-3])\b"
+_WEEK_NUMBER = r"(?:\d{4}-?)?(?:kw|cw|wk|week|w)[ \t]?(?:[1-9]|[1-4]\d|5[0-3])\b(?:-[1-7]\b)?"
 _WEEK_NUMBER_BEFORE = compiled(rf"(?<![\w.:/-]){_WEEK_NUMBER}{_JOINED}$", re.IGNORECASE)
 _WEEK_NUMBER_AFTER = compiled(rf"{_JOINED}(?<![\w.:/-]){_WEEK_NUMBER}", re.IGNORECASE)
 # "7pm mid Nov", "7pm early November", "at 7pm end of Nov" after the phrase: a part of a month.
 _MONTH_PART_AFTER = compiled(
     rf"{_JOINED}(?:mid|early|late|end|beg|beginning|start)\.?(?:[ \t]+of)?[ \t-]*(?:the[ \t]+)?(?:{MONTH})\b",
     re.IGNORECASE)
+# "Nov 2017", "Nov '17", "11/2017", "11.2017" before or after the phrase: a month of a year, no day.
+_MONTH_YEAR = rf"(?:(?:{MONTH})\.?[ \t]*,?[ \t]*(?:'\d{{2}}|\d{{4}})|(?:0?[1-9]|1[0-2])[./]\d{{4}})\b"
+_MONTH_YEAR_BEFORE = compiled(rf"(?<![\w.:/-]){_MONTH_YEAR}{_JOINED}$", re.IGNORECASE)
+_MONTH_YEAR_AFTER = compiled(rf"{_JOINED}(?<![\w.:/-]){_MONTH_YEAR}", re.IGNORECASE)
+# "07:05:00-8", "07:05:00+01", "07:05+0100" right after the phrase: an offset from UTC the clock was not
+# read with (a dash after hours and minutes is a range: "10:00-12").
+_OFFSET_AFTER = compiled(r"(?<=\d:\d\d:\d\d)[+-]\d{1,2}(?::?\d{2})?\b|(?<=\d:\d\d)\+\d{2}(?::?\d{2})?\b")
 # "23:50 +1", "07:05 (+1)": a flight's time on the day after (or the second day after) the one it leaves
 # (not "13:50 +1 bag").
 _NEXT_DAY_MARK_AFTER = compiled(r"[ \t]*(?:\(\+[1-3]\)|\+[1-3](?![\w.:])(?![ \t]+[^\W\d_]))")
@@ -109,11 +117,12 @@ def next_to_unread_rest(text: str, start: int, end: int, read: list[tuple[int, i
     day_number = _DAY_NUMBER_AFTER.match(text, end) or _DAY_NUMBER_LAST.match(text, end)
     if day_number is not None and unread(day_number.end() - 1):
         return True
-    for pattern in (_WEEK_NUMBER_BEFORE, _BRACKETED_DAY_BEFORE):
+    for pattern in (_WEEK_NUMBER_BEFORE, _BRACKETED_DAY_BEFORE, _MONTH_YEAR_BEFORE):
         found = pattern.search(text, max(0, start - 40), start)
         if found is not None and unread(found.start() + 1):
             return True
-    for pattern in (_WEEK_NUMBER_AFTER, _MONTH_PART_AFTER, _BRACKETED_DAY_AFTER):
+    for pattern in (_WEEK_NUMBER_AFTER, _MONTH_PART_AFTER, _BRACKETED_DAY_AFTER, _MONTH_YEAR_AFTER,
+                    _OFFSET_AFTER):
         found = pattern.match(text, end)
         if found is not None and unread(found.end() - 1):
             return True
