@@ -53,7 +53,12 @@ _DAY_NUMBER_BEFORE = compiled(
 # of days whose first end was not read ("13th to 15th at 7pm").
 _DAY_RANGE_BEFORE = compiled(
     r"(?<![\w.:/$£€-])\d{1,2}(?:st|nd|rd|th)?\.?[ \t]*(?:-|–|—|/|to|till|until|through|thru)[ \t]*$", re.IGNORECASE)
-_STARTS_WITH_DAY_NUMBER = compiled(r"\d{1,2}(?:st|nd|rd|th\b|\.(?!\d))", re.IGNORECASE)
+# "10am-12pm 14/15 Nov" after the start of a range of times: its end, then a range or a choice of days.
+_RANGE_END_THEN_DAYS = compiled(
+    rf"[ \t]*[-–—][ \t]*\d{{1,2}}(?:[:.]\d{{2}})?(?!\d)(?:[ \t]*[ap]\.?m\.?)?{_JOINED}"
+    r"(\d{1,2})(?:st|nd|rd|th)?\.?[ \t]*(?:-|–|—|/|to|till|until)[ \t]*\d{1,2}\b",
+    re.IGNORECASE)
+_STARTS_WITH_DAY_NUMBER = compiled(rf"\d{{1,2}}(?:st|nd|rd|th\b|\.(?!\d)|[ \t]*(?:{MONTH})\b)", re.IGNORECASE)
 # "7am 13th", "19:00, the 13th", "7pm 13-14th", "7pm latest 13th", "7pm w/c 13th", "7am 13." right after
 # the phrase: a day of the month alone (not "the 3rd floor"); a number alone only at the end of the text
 # ("7am 13").
@@ -89,8 +94,10 @@ _OFFSET_AFTER = compiled(r"(?<=\d:\d\d:\d\d)[+-]\d{1,2}(?::?\d{2})?\b|(?<=\d:\d\
 # "23:50 +1", "07:05 (+1)": a flight's time on the day after (or the second day after) the one it leaves
 # (not "13:50 +1 bag").
 _NEXT_DAY_MARK_AFTER = compiled(r"[ \t]*(?:\(\+[1-3]\)|\+[1-3](?![\w.:])(?![ \t]+[^\W\d_]))")
-# "7/8pm", "7 / 8:30pm" before the phrase: a choice of hours of which only the last was read.
+# "7/8pm", "7 / 8:30pm", "1/2 past 10" before the phrase: a choice of hours of which only the last was
+# read, or a fraction (not the choice of days "14/15 Nov").
 _HOUR_CHOICE_BEFORE = compiled(r"(?<![\w.:/$£€-])\d{1,2}(?::\d{2})?[ \t]*/[ \t]*$")
+_STARTS_WITH_DAY_OF_MONTH = compiled(rf"\d{{1,2}}(?:st|nd|rd|th)?\.?[ \t]*(?:of[ \t]+)?(?:{MONTH})\b", re.IGNORECASE)
 _MERIDIEM_AFTER = compiled(r"(?:\.|[ \t]*\.[ \t]+|[ \t]+)[aApP](?:[ \t]*\.[ \t]*|[ \t]+)[mM]\b|\.[aApP]\.?[mM]\b")
 
 
@@ -99,6 +106,8 @@ def next_to_unread_rest(text: str, start: int, end: int, read: list[tuple[int, i
     def unread(position: int) -> bool:
         return not any(s <= position < e for s, e in read)
 
+    if text[end - 1 : end].isdigit() and text[end : end + 1].isdigit():
+        return True  # the phrase ends inside a number ("07:05 UTC 201" of "07:05 UTC 2017/11/13")
     before = _GLUED_DAY_BEFORE.search(text, max(0, start - 16), start)
     if before is not None and unread(before.start()):
         return True
@@ -117,6 +126,9 @@ def next_to_unread_rest(text: str, start: int, end: int, read: list[tuple[int, i
     day_number = _DAY_NUMBER_AFTER.match(text, end) or _DAY_NUMBER_LAST.match(text, end)
     if day_number is not None and unread(day_number.end() - 1):
         return True
+    days = _RANGE_END_THEN_DAYS.match(text, end)
+    if days is not None and unread(days.start(1)):
+        return True
     for pattern in (_WEEK_NUMBER_BEFORE, _BRACKETED_DAY_BEFORE, _MONTH_YEAR_BEFORE):
         found = pattern.search(text, max(0, start - 40), start)
         if found is not None and unread(found.start() + 1):
@@ -129,7 +141,8 @@ def next_to_unread_rest(text: str, start: int, end: int, read: list[tuple[int, i
     if text[end - 1 : end].isdigit() and _NEXT_DAY_MARK_AFTER.match(text, end) and unread(end + 1):
         return True
     choice = _HOUR_CHOICE_BEFORE.search(text, max(0, start - 12), start)
-    if choice is not None and unread(choice.start()) and text[start : start + 1].isdigit():
+    if (choice is not None and unread(choice.start()) and text[start : start + 1].isdigit()
+            and not _STARTS_WITH_DAY_OF_MONTH.match(text, start)):
         return True
     after = _MERIDIEM_AFTER.match(text, end)
     return after is not None and text[end - 1 : end].isdigit() and unread(after.end() - 1)
