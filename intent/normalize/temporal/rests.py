@@ -34,8 +34,9 @@ _JOINING = (r"(?:(?:at[ \t]+the[ \t]+(?:earliest|latest)|no[ \t]+(?:later|earlie
             r"|eta|etd|sharp|onwards?|or[ \t]+(?:later|earlier)|next|inst|prox|ult)\b\.?|~|±|\+/?-|<=?|>=?|@|-|–|—)")
 _JOINED = rf"(?:[ \t]*,?[ \t]*{_JOINING}){{0,3}}[ \t]*,?[ \t]*"
 # a day and month written with dots, slashes or dashes ("9.11.", "9.11", "13. 11.", "09/11/17",
-# "13-11"), not a price or a version ("£4.12", "v1.2"), nor the middle of a longer number
-_DAY_MONTH = r"(\d{1,2})(?:(\.)[ \t]?|(/)|(-))(\d{1,2})(?:[./-](?:\d{2}|\d{4}))?(\.)?"
+# "13-11"), maybe after the first day of a range ("14-15.11.", "13-15/11"), not a price or a version
+# ("£4.12", "v1.2"), nor the middle of a longer number
+_DAY_MONTH = r"(?:\d{1,2}\.?[ \t]?[-–][ \t]?)?(\d{1,2})(?:(\.)[ \t]?|(/)|(-))(\d{1,2})(?:[./-](?:\d{2}|\d{4}))?(\.)?"
 # "9.11. at", "09/11/17, at", "13.11. ca.", "13-11 dep", "on the 9.11. @" right before the phrase: a day
 # and month, then the words joining a time to its day.
 _DOTTED_DATE_BEFORE = compiled(
@@ -91,6 +92,9 @@ _MONTH_YEAR_AFTER = compiled(rf"{_JOINED}(?<![\w.:/-]){_MONTH_YEAR}", re.IGNOREC
 # "07:05:00-8", "07:05:00+01", "07:05+0100" right after the phrase: an offset from UTC the clock was not
 # read with (a dash after hours and minutes is a range: "10:00-12").
 _OFFSET_AFTER = compiled(r"(?<=\d:\d\d:\d\d)[+-]\d{1,2}(?::?\d{2})?\b|(?<=\d:\d\d)\+\d{2}(?::?\d{2})?\b")
+# "Nov 14/15", "at 10/11" right after a phrase ending in a number: a choice of which only the first
+# was read.
+_CHOICE_AFTER = compiled(r"[ \t]*/[ \t]*\d{1,2}(?:st|nd|rd|th)?\b(?![./:]\d)", re.IGNORECASE)
 # "23:50 +1", "07:05 (+1)": a flight's time on the day after (or the second day after) the one it leaves
 # (not "13:50 +1 bag").
 _NEXT_DAY_MARK_AFTER = compiled(r"[ \t]*(?:\(\+[1-3]\)|\+[1-3](?![\w.:])(?![ \t]+[^\W\d_]))")
@@ -139,6 +143,9 @@ def next_to_unread_rest(text: str, start: int, end: int, read: list[tuple[int, i
         if found is not None and unread(found.end() - 1):
             return True
     if text[end - 1 : end].isdigit() and _NEXT_DAY_MARK_AFTER.match(text, end) and unread(end + 1):
+        return True
+    choice_after = _CHOICE_AFTER.match(text, end)
+    if text[end - 1 : end].isdigit() and choice_after is not None and unread(choice_after.end() - 1):
         return True
     choice = _HOUR_CHOICE_BEFORE.search(text, max(0, start - 12), start)
     if (choice is not None and unread(choice.start()) and text[start : start + 1].isdigit()
