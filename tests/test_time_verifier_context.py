@@ -36,6 +36,17 @@ PARTS = [
     ("2017-11-06T09:00:00Z", "Book the flight 9.11. at 18:00", "datetime", "18:00", "2017-11-06T18:00:00Z"),
     ("2017-11-06T09:00:00Z", "Reserve a seat at 18:00 on the 9.11.", "datetime", "18:00", "2017-11-06T18:00:00Z"),
     ("2017-11-06T09:00:00Z", "Book the flight 7am 13th", "datetime", "7am", "2017-11-07T07:00:00Z"),
+    # the day's rest joined by an estimate, a bound or a travel word; a range of days; a bracketed day
+    ("2017-11-06T09:00:00Z", "Book the flight 13.11. ca. 18:00", "datetime", "18:00", "2017-11-06T18:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the flight 18:00 dep 13-11", "datetime", "18:00", "2017-11-06T18:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Schedule the call Mon 13th no later than 7am", "datetime", "7am",
+     "2017-11-07T07:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Schedule the workshop 13th-14th 19:00", "datetime", "19:00", "2017-11-06T19:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the room Tues (14th) 10am", "datetime", "10am", "2017-11-06T10:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the room KW 46 at 7pm", "datetime", "7pm", "2017-11-06T19:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the flight 23:50 +1", "datetime", "23:50", "2017-11-06T23:50:00Z"),
+    ("2017-11-06T09:00:00Z", "Book the room Nov 2017 at 7pm", "datetime", "7pm", "2017-11-06T19:00:00Z"),
+    ("2017-11-06T09:00:00Z", "Log the call at 07:05:00-8", "datetime", "07:05:00", "2017-11-07T07:05:00Z"),
     # a weekday moved by "but one", a count that is a bound or names no day, a month and day moved by a count
     ("2026-11-30T10:00:00Z", "Remind me what we did last Monday but one", "date", "last Monday", "2026-11-23"),
     ("2026-11-30T10:00:00Z", "Note that it started over a year ago", "date", "a year ago", "2025-11-30"),

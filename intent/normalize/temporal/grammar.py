@@ -874,7 +874,15 @@ def _unqualified(text: str, mentions: list[TemporalMention]) -> list[TemporalMen
                 first, second = sorted((mentions[index], mentions[other]), key=lambda m: m.start)
                 if second.start - first.end <= 16:
                     dropped[other] = True
+    for index in range(len(mentions) - 1):
+        # "Nov 14/15 at 10am-12pm": a range goes with its other end, however far the drop came from
+        if (dropped[index] or dropped[index + 1]) and _RANGE_DASH.fullmatch(text, mentions[index].end,
+                                                                            mentions[index + 1].start):
+            dropped[index] = dropped[index + 1] = True
     return [m for m, drop in zip(mentions, dropped, strict=True) if not drop]
+
+
+_RANGE_DASH = compiled(r"[ \t]*(?:-|–|—|to|till|until)[ \t]*", re.IGNORECASE)
 
 
 # "three days after Easter", "a week before Christmas", "the day after Thanksgiving" ("day after
