@@ -131,11 +131,17 @@ def test_fixture_check_passes_over_stdio_for_every_version(capsys: pytest.Captur
         assert any(f" {version}/" in line for line in cases)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+def _free_ports(count: int) -> list[int]:
+    # all probes stay bound until every port is chosen: a port probed and let go at once may be
+    # handed out again before the first server binds it, and two servers would race for it
+    probes = [socket.socket(socket.AF_INET, socket.SOCK_STREAM) for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [int(probe.getsockname()[1]) for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 @pytest.fixture(scope="module")
@@ -146,8 +152,7 @@ def http_servers() -> Iterator[dict[str, str]]:
     processes: list[subprocess.Popen[bytes]] = []
     urls: dict[str, str] = {}
     try:
-        for name in used:
-            port = _free_port()
+        for name, port in zip(used, _free_ports(len(used)), strict=True):
             command = [sys.executable, "-m", "intent_mcp", "--transport", "http", "--host", "127.0.0.1"]
             command += ["--port", str(port), "--path", "/mcp", *profiles[name].args]
             processes.append(subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
