@@ -291,6 +291,9 @@ DAY: dict[str, Any] = {"type": "string", "format": "date"}
     ("Remind me Sunday, March, 6th 2016", DAY, "2026-12-06", "Sunday", "input", None, None, {},
      "'Sunday' is part of a longer phrase of the input that is not read"),
     # cut out of "Aug 9, 96" the quote means 1996's day, not the next Aug 9
+    # cut out of "1.5k" the quote means 1500, not 1.5
+    ("Budget 1.5k for the trip", {"type": "number"}, 1.5, "1.5", "input", None, None, {},
+     "1.5 is not what '1.5k', the number '1.5' is part of, means"),
     # a number running into a scale that is not read gives no value
     ("Raise about 5 mil", {"type": "number"}, 5, "5", "input", None, None, {},
      "'5' is part of a longer number of the input that is not read"),
