@@ -134,19 +134,8 @@ def duckling_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Counter
         section = _all_examples(source)
         module = source.split("where", 1)[0]
         measure = next((name for key, name in _MEASURES.items() if key in module), None)
-        if measure is not None:
-            for match in _MONEY_EXAMPLE.finditer(section):
-                texts = [_haskell_text(t) for t in _HASKELL_STRING.findall(match.group(4))]
-                value = _MONEY_VALUE.match(match.group(3).strip())
-                if match.group(1) != "simple" or value is None:
-                    dropped["a range or a bound, not one amount"] += len(texts)
-                    continue
-                for text in texts:
-                    if not _simple(text):
-                        dropped["more than six words"] += 1
-                        continue
-                    phrases.append(NumberPhrase(text, float(value.group(1).replace(" ", "")), measure))
-        elif "AmountOfMoney" in module:
+        if measure is not None or "AmountOfMoney" in module:
+            # a measure and an amount are written alike: the value, a unit or currency, the texts
             for match in _MONEY_EXAMPLE.finditer(section):
                 texts = [_haskell_text(t) for t in _HASKELL_STRING.findall(match.group(4))]
                 value = _MONEY_VALUE.match(match.group(3).strip())
@@ -154,13 +143,15 @@ def duckling_phrases(paths: Sequence[Path]) -> tuple[list[NumberPhrase], Counter
                     dropped["a range or a bound, not one amount"] += len(texts)
                     continue
                 code = match.group(2)
-                currency = _DUCKLING_CURRENCIES[code] if code in _DUCKLING_CURRENCIES else code.upper()
+                currency = None if measure else (_DUCKLING_CURRENCIES[code] if code in _DUCKLING_CURRENCIES
+                                                 else code.upper())
                 for text in texts:
                     if not _simple(text):
                         dropped["more than six words"] += 1
                         continue
-                    phrases.append(NumberPhrase(text, float(value.group(1).replace(" ", "")), "duckling-money",
-                                                money=True, currency=currency))
+                    number = float(value.group(1).replace(" ", ""))
+                    phrases.append(NumberPhrase(text, number, measure, money=False) if measure else
+                                   NumberPhrase(text, number, "duckling-money", money=True, currency=currency))
         else:
             ordinal = "Duckling.Ordinal" in source.split("where", 1)[0]
             for match in _NUMERAL_EXAMPLE.finditer(section):
