@@ -553,6 +553,9 @@ def clock_pieces(text: str, words: frozenset[str] | None = None) -> list[Piece]:
         counted = " min" in match.group(0).lower() or relation == "past"
         if match.group(1).isdigit() and not counted and not named_target:
             continue  # "3 to 5" is a range; "10 minutes to 5", "20 past 3pm" and "10 past 9" are times
+        if match.group(1).isdigit() and relation in ("after", "before") and " min" not in match.group(0).lower() \
+                and _FOR_BEFORE.search(_before(text, match.start(), 8)):
+            continue  # "a table for 4 after 7pm": a count of people, then the time (not 19:04)
         if re.search(r"\d[:.]$", _before(text, match.start(), 4)):
             continue  # "9:30 till 10pm": the minutes of a clock, not 30 minutes till 10pm
         if _AND_BEFORE.search(_before(text, match.start(), 24)):

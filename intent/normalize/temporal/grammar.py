@@ -824,7 +824,8 @@ _BETWEEN_HOUR_BEFORE = compiled(
     rf"\bbetween[ \t]+(\d{{1,2}}(?:[:.]\d{{2}})?(?:[ \t]*[ap]\.?m\.?)?|(?:{HOUR_WORD})\b)[ \t]*,?[ \t]*$",
     re.IGNORECASE)
 _COUNT_BEFORE_CLOCK = compiled(
-    r"\b(?:seconds?|secs?|minutes?|mins?|min|hours?|hrs?|one|two|three|four|five|six|few|several|or[ \t]+so|\d+)[ \t]+"
+    r"\b(?:seconds?|secs?|minutes?|mins?|min|hours?|hrs?|one|two|three|four|five|six|few|several|or[ \t]+so|\d+"
+    r"|\d+(?:\.\d+)?(?:hrs?|h|mins?|m|secs?|s))[ \t]+"  # "2hrs after 5pm": a count glued to its unit
     r"(?:before|after|past|prior[ \t]+to)[ \t]+$", re.IGNORECASE)
 _COUNT_BEFORE_NOW = compiled(
     r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|decades?|half|while|"
